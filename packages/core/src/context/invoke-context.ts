@@ -1,0 +1,48 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Logger } from "../log/logger.js";
+import type { InvokeWireContext } from "../wire/invoke.js";
+
+/**
+ * What a tool handler knows about the invoke it serves. One object per invoke: concurrent
+ * invokes never share one.
+ */
+export interface InvokeContext {
+  /** The host's id for this invoke (`context.invoke_id`), when it sent one. */
+  readonly invokeId: string | undefined;
+  /** The tool being invoked. */
+  readonly tool: string;
+  /**
+   * When this invoke must be done, Unix epoch ms: the earlier of the host's `deadline_ms`
+   * and the tool's declared timeout.
+   */
+  readonly deadlineMs: number;
+  /** Milliseconds left before {@link deadlineMs} (never negative). */
+  remainingMs(): number;
+  /** Aborts at the deadline, when the plugin shuts down, or when the host gave up. */
+  readonly signal: AbortSignal;
+  /**
+   * Declared credentials: from `context.credentials`, else the environment variable of the
+   * same name, else the declared default. Only declared names appear here.
+   */
+  readonly credentials: Readonly<Record<string, string>>;
+  /** One credential's value, or undefined when it is not configured. */
+  credential(name: string): string | undefined;
+  /** The host's name for the plugin (`context.plugin_name`). */
+  readonly pluginName: string | undefined;
+  /** A stderr logger whose lines name the tool. */
+  readonly log: Logger;
+  /** The invoke's `params.context` as the host sent it. */
+  readonly raw: Readonly<InvokeWireContext>;
+}
+
+const storage = new AsyncLocalStorage<InvokeContext>();
+
+/** The context of the invoke whose code is running now, if any. */
+export function currentInvoke(): InvokeContext | undefined {
+  return storage.getStore();
+}
+
+/** Runs `fn` with `context` as the current invoke (what reverse calls read their id from). */
+export function runWithInvoke<T>(context: InvokeContext, fn: () => T): T {
+  return storage.run(context, fn);
+}

@@ -1,0 +1,99 @@
+import type { Writable } from "node:stream";
+
+/** Where frames go: a stream for events, and the write function to call on it. */
+export interface FrameSink {
+  stream: Writable;
+  /** Defaults to `stream.write`; the stdout guard passes the real stdout write here. */
+  write?: (data: string, callback: (error?: Error | null) => void) => boolean;
+}
+
+/**
+ * Writes one frame per line. Frames written in the same tick go out in one write (the
+ * same bytes, fewer syscalls); the write happens before the event loop turns, so each
+ * frame is flushed as soon as the code that produced it yields. Honors backpressure:
+ * while the stream wants a `drain`, frames queue in order.
+ */
+export class FrameWriter {
+  private queue: string[] = [];
+  private scheduled = false;
+  private waitingForDrain = false;
+  private inFlight = 0;
+  private idleWaiters: (() => void)[] = [];
+  private broken = false;
+  private readonly stream: Writable;
+  private readonly rawWrite: (data: string, callback: (error?: Error | null) => void) => boolean;
+
+  constructor(
+    sink: FrameSink,
+    private readonly onBroken: (error: Error) => void = () => {},
+  ) {
+    this.stream = sink.stream;
+    this.rawWrite = sink.write ?? ((data, cb) => sink.stream.write(data, cb));
+    this.stream.on("error", (error) => this.fail(error));
+  }
+
+  /** True once the stream failed (e.g. EPIPE: the reader went away). */
+  get isBroken(): boolean {
+    return this.broken;
+  }
+
+  /** Queues one serialized frame (without its line ending). */
+  write(frame: string): void {
+    if (this.broken) return;
+    this.queue.push(frame);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      queueMicrotask(() => this.flush());
+    }
+  }
+
+  /** Resolves once every queued frame has been handed to the OS (or the stream broke). */
+  idle(): Promise<void> {
+    if (this.broken || (this.queue.length === 0 && this.inFlight === 0)) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    if (this.broken || this.waitingForDrain || this.queue.length === 0) return;
+    const data = this.queue.length === 1 ? `${this.queue[0]}\n` : `${this.queue.join("\n")}\n`;
+    this.queue = [];
+    this.inFlight += 1;
+    let ok: boolean;
+    try {
+      ok = this.rawWrite(data, (error) => {
+        this.inFlight -= 1;
+        if (error) this.fail(error);
+        else this.settleIdle();
+      });
+    } catch (error) {
+      this.inFlight -= 1;
+      this.fail(error as Error);
+      return;
+    }
+    if (!ok) {
+      this.waitingForDrain = true;
+      this.stream.once("drain", () => {
+        this.waitingForDrain = false;
+        this.flush();
+      });
+    }
+  }
+
+  private settleIdle(): void {
+    if (this.queue.length > 0 || this.inFlight > 0) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private fail(error: Error): void {
+    if (this.broken) return;
+    this.broken = true;
+    this.queue = [];
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+    this.onBroken(error);
+  }
+}

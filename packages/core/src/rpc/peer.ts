@@ -1,0 +1,351 @@
+import { randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
+import { RpcError } from "../errors/rpc-error.js";
+import { type FrameSink, FrameWriter } from "../framing/frame-writer.js";
+import { type LineEvent, LineReader } from "../framing/line-reader.js";
+import { createLogger, type Logger } from "../log/logger.js";
+import { JsonRpcErrorCode } from "../wire/error-codes.js";
+import type { JsonRpcErrorObject, RequestId } from "../wire/jsonrpc.js";
+import { FILE_TRANSPORT_THRESHOLD_BYTES, MAX_FRAME_BYTES } from "../wire/limits.js";
+import { writeTransportFile } from "./file-transport.js";
+
+/** A request or notification that arrived from the other side. */
+export interface IncomingRequest {
+  /** Absent for a notification, which is handled but never answered. */
+  id?: RequestId | null;
+  method: string;
+  params: unknown;
+}
+
+/** Answers one incoming request: return the result, or throw an {@link RpcError}. */
+export type RequestHandler = (request: IncomingRequest) => unknown;
+
+/** Options of one outgoing request. */
+export interface RequestOptions {
+  /** Rejects with `timeoutError` (or -32603) when no answer came in time. */
+  timeoutMs?: number;
+  /** Rejects with the signal's reason when it aborts; the answer, if any, is then dropped. */
+  signal?: AbortSignal;
+  /** The error to reject with on timeout. */
+  timeoutError?: () => Error;
+}
+
+export interface PeerOptions {
+  input: Readable;
+  output: FrameSink;
+  handleRequest: RequestHandler;
+  log?: Logger;
+  maxFrameBytes?: number;
+  /** Results whose frame is larger than this go by file transport. `Infinity` disables it. */
+  fileTransportThresholdBytes?: number;
+  /** Where file-transport files are written; a private temp directory by default. */
+  fileTransportDir?: string;
+  /** Told the size of every result frame, e.g. to warn when an invoke result is large. */
+  onResultSize?: (method: string, bytes: number) => void;
+  /** Called once when the input ends. */
+  onInputEnd?: () => void;
+  /** Called once when the output breaks (EPIPE: the other side went away). */
+  onOutputBroken?: (error: Error) => void;
+  /** Makes ids for outgoing requests; random UUIDs by default. */
+  newId?: () => string;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  cleanup: () => void;
+}
+
+/**
+ * A bidirectional JSON-RPC 2.0 peer over line-delimited streams: it dispatches incoming
+ * requests to one handler and answers them (in whatever order they settle), and sends
+ * outgoing requests whose answers it routes back by id through one pending table.
+ */
+export class JsonRpcPeer {
+  private readonly pending = new Map<RequestId, Pending>();
+  private readonly writer: FrameWriter;
+  private readonly reader: LineReader;
+  private readonly log: Logger;
+  private readonly threshold: number;
+  private readonly onInputData = (chunk: Buffer) => this.reader.push(chunk);
+  private readonly onInputEnded = () => this.inputEnded();
+  private reading = true;
+
+  constructor(private readonly options: PeerOptions) {
+    this.log = options.log ?? createLogger("executa");
+    this.threshold = options.fileTransportThresholdBytes ?? FILE_TRANSPORT_THRESHOLD_BYTES;
+    this.writer = new FrameWriter(options.output, (error) => {
+      this.rejectAll(new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, `output closed: ${error.message}`));
+      options.onOutputBroken?.(error);
+    });
+    this.reader = new LineReader((event) => this.onLine(event), {
+      maxLineBytes: options.maxFrameBytes ?? MAX_FRAME_BYTES,
+    });
+    options.input.on("data", this.onInputData);
+    options.input.once("end", this.onInputEnded);
+    options.input.once("close", this.onInputEnded);
+  }
+
+  /** Number of outgoing requests still waiting for an answer. */
+  get pendingCount(): number {
+    return this.pending.size;
+  }
+
+  /** True once the output broke; nothing more can be sent. */
+  get outputBroken(): boolean {
+    return this.writer.isBroken;
+  }
+
+  /** Sends a request and resolves with its result, or rejects with an {@link RpcError}. */
+  request(method: string, params?: unknown, options: RequestOptions = {}): Promise<unknown> {
+    if (this.writer.isBroken) {
+      return Promise.reject(new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "output closed"));
+    }
+    const { signal, timeoutMs } = options;
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    const id = (this.options.newId ?? randomUUID)();
+    return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const onAbort = () => {
+        this.pending.delete(id);
+        cleanup();
+        reject(abortReason(signal!));
+      };
+      const cleanup = () => {
+        if (timer) clearTimeout(timer);
+        signal?.removeEventListener("abort", onAbort);
+      };
+      if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
+        timer = setTimeout(
+          () => {
+            this.pending.delete(id);
+            cleanup();
+            reject(
+              options.timeoutError?.() ??
+                new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, `${method} timed out after ${timeoutMs} ms`),
+            );
+          },
+          Math.max(0, timeoutMs),
+        );
+      }
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.pending.set(id, { resolve, reject, cleanup });
+      const frame =
+        params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
+      this.send(frame);
+    });
+  }
+
+  /** Sends a notification (no id, no answer). */
+  notify(method: string, params?: unknown): void {
+    this.send(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
+  }
+
+  /** Stops reading input; frames already read are still handled. */
+  stopReading(): void {
+    if (!this.reading) return;
+    this.reading = false;
+    this.options.input.off("data", this.onInputData);
+    this.options.input.pause();
+  }
+
+  /** Rejects every outgoing request still pending. */
+  rejectAll(error: Error): void {
+    for (const [id, entry] of this.pending) {
+      this.pending.delete(id);
+      entry.cleanup();
+      entry.reject(error);
+    }
+  }
+
+  /** Resolves once everything written so far has been handed to the OS. */
+  flushed(): Promise<void> {
+    return this.writer.idle();
+  }
+
+  private inputEnded(): void {
+    if (!this.reading) return;
+    this.reading = false;
+    this.reader.end();
+    this.options.input.off("data", this.onInputData);
+    this.options.onInputEnd?.();
+  }
+
+  private onLine(event: LineEvent): void {
+    if (event.kind === "oversized") {
+      this.log.warn(`discarded an oversized frame of ${event.bytes} bytes`);
+      this.sendError(null, {
+        code: JsonRpcErrorCode.INVALID_REQUEST,
+        message: `Frame exceeds the ${this.options.maxFrameBytes ?? MAX_FRAME_BYTES} byte limit (${event.bytes} bytes); discarded`,
+      });
+      return;
+    }
+    if (event.kind === "invalid-utf8") {
+      this.sendError(null, {
+        code: JsonRpcErrorCode.PARSE_ERROR,
+        message: "Parse error: frame is not valid UTF-8",
+      });
+      return;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(event.text);
+    } catch (error) {
+      this.sendError(null, {
+        code: JsonRpcErrorCode.PARSE_ERROR,
+        message: `Parse error: ${(error as Error).message}`,
+      });
+      return;
+    }
+    this.route(value);
+  }
+
+  private route(value: unknown): void {
+    if (typeof value !== "object" || value === null || Array.isArray(value)) {
+      this.invalid(null, "a frame must be a JSON object");
+      return;
+    }
+    const frame = value as Record<string, unknown>;
+    const id = frame.id;
+    const validId = typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) || id === null;
+    const replyId = validId ? (id as RequestId | null) : null;
+    if (frame.jsonrpc !== "2.0") {
+      this.invalid(replyId, 'jsonrpc must be "2.0"');
+      return;
+    }
+    if ("method" in frame) {
+      const params = frame.params;
+      if (typeof frame.method !== "string") {
+        this.invalid(replyId, "method must be a string");
+      } else if ("id" in frame && !validId) {
+        this.invalid(null, "id must be a string, a number or null");
+      } else if (params !== undefined && (typeof params !== "object" || params === null)) {
+        this.invalid(replyId, "params must be an object or an array");
+      } else {
+        this.dispatch({ id: "id" in frame ? replyId : undefined, method: frame.method, params });
+      }
+      return;
+    }
+    if ("id" in frame && validId && id !== null && ("result" in frame || "error" in frame)) {
+      this.settle(id as RequestId, frame);
+      return;
+    }
+    this.invalid(
+      replyId,
+      "a frame must be a request (with method) or a response (with id and result or error)",
+    );
+  }
+
+  private settle(id: RequestId, frame: Record<string, unknown>): void {
+    const entry = this.pending.get(id);
+    if (!entry) {
+      this.log.warn(`dropped a response for unknown id ${JSON.stringify(id)}`);
+      return;
+    }
+    this.pending.delete(id);
+    entry.cleanup();
+    if ("error" in frame && frame.error !== undefined && frame.error !== null) {
+      const error = frame.error as Partial<JsonRpcErrorObject>;
+      entry.reject(
+        new RpcError(
+          typeof error.code === "number" ? error.code : JsonRpcErrorCode.INTERNAL_ERROR,
+          typeof error.message === "string" ? error.message : "error without a message",
+          error.data,
+        ),
+      );
+    } else {
+      entry.resolve(frame.result);
+    }
+  }
+
+  private dispatch(request: IncomingRequest): void {
+    let outcome: unknown;
+    try {
+      outcome = this.options.handleRequest(request);
+    } catch (error) {
+      this.answerError(request, error);
+      return;
+    }
+    if (outcome instanceof Promise) {
+      outcome.then(
+        (result) => this.answer(request, result),
+        (error) => this.answerError(request, error),
+      );
+    } else {
+      this.answer(request, outcome);
+    }
+  }
+
+  private answer(request: IncomingRequest, result: unknown): void {
+    if (request.id === undefined) return;
+    const id = request.id;
+    let serialized: string;
+    try {
+      serialized = JSON.stringify({ jsonrpc: "2.0", id, result: result ?? null });
+    } catch (error) {
+      this.log.error(`${request.method}: result cannot be serialized: ${(error as Error).message}`);
+      this.sendError(id, {
+        code: JsonRpcErrorCode.INTERNAL_ERROR,
+        message: `Result cannot be serialized: ${(error as Error).message}`,
+      });
+      return;
+    }
+    const bytes = Buffer.byteLength(serialized);
+    this.options.onResultSize?.(request.method, bytes);
+    if (bytes > this.threshold && id !== null) {
+      try {
+        const path = writeTransportFile(serialized, this.options.fileTransportDir);
+        this.writer.write(JSON.stringify({ jsonrpc: "2.0", id, __file_transport: path }));
+        return;
+      } catch (error) {
+        this.log.error(`file transport failed, answering inline: ${(error as Error).message}`);
+      }
+    }
+    this.writer.write(serialized);
+  }
+
+  private answerError(request: IncomingRequest, error: unknown): void {
+    if (request.id === undefined) {
+      if (!(error instanceof RpcError))
+        this.log.error(`notification ${request.method} failed: ${describe(error)}`);
+      return;
+    }
+    if (error instanceof RpcError) {
+      this.sendError(request.id, error.toJSON());
+      return;
+    }
+    this.log.error(`${request.method} failed: ${describe(error)}`);
+    this.sendError(request.id, { code: JsonRpcErrorCode.INTERNAL_ERROR, message: "Internal error" });
+  }
+
+  private invalid(id: RequestId | null, why: string): void {
+    this.sendError(id, { code: JsonRpcErrorCode.INVALID_REQUEST, message: `Invalid request: ${why}` });
+  }
+
+  private sendError(id: RequestId | null, error: JsonRpcErrorObject): void {
+    let serialized: string;
+    try {
+      serialized = JSON.stringify({ jsonrpc: "2.0", id, error });
+    } catch {
+      serialized = JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        error: { code: error.code, message: error.message },
+      });
+    }
+    this.writer.write(serialized);
+  }
+
+  private send(frame: object): void {
+    this.writer.write(JSON.stringify(frame));
+  }
+}
+
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "aborted");
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -1,0 +1,467 @@
+import type { Readable, Writable } from "node:stream";
+import { createInvokeContext } from "../context/create-context.js";
+import { runWithInvoke } from "../context/invoke-context.js";
+import { InvalidParamsError } from "../errors/invalid-params-error.js";
+import { RpcError } from "../errors/rpc-error.js";
+import { ToolTimeoutError } from "../errors/timeout-error.js";
+import { ToolError } from "../errors/tool-error.js";
+import { createLogger, type Logger } from "../log/logger.js";
+import { type IncomingRequest, JsonRpcPeer, type RequestOptions } from "../rpc/peer.js";
+import { JsonRpcErrorCode, ServerErrorCode } from "../wire/error-codes.js";
+import {
+  HEALTH_STATUSES,
+  type HealthResult,
+  type InitializeParams,
+  type InitializeResult,
+  type InvokeParams,
+  type InvokeResult,
+  type ProtocolVersion,
+} from "../wire/invoke.js";
+import {
+  APP_RESULT_LIMIT_BYTES,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_INVOKE_TIMEOUT_S,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  HEALTH_TIMEOUT_MS,
+} from "../wire/limits.js";
+import type { ToolManifest } from "../wire/manifest.js";
+import type { PluginDefinition, ServerOptions, ToolHandler } from "./definition.js";
+import { ConcurrencyLimiter } from "./limiter.js";
+import { clientCapabilitiesFor, negotiateVersion } from "./negotiation.js";
+import { guardStdout } from "./stdout-guard.js";
+
+/** Where and how a server runs. */
+export interface ServeOptions extends ServerOptions {
+  /** Input stream; stdin by default. */
+  input?: Readable;
+  /** Output stream; stdout by default (then guarded so only frames reach it). */
+  output?: Writable;
+  /**
+   * Exit the process once stopped, and stop on SIGTERM / SIGINT. Default: true when
+   * serving on stdio, false on other streams.
+   */
+  ownProcess?: boolean;
+  /** Logger for the server's own messages; stderr by default. */
+  log?: Logger;
+}
+
+/** Why a server stopped. */
+export type StopReason = "eof" | "signal" | "shutdown" | "output-closed" | "requested";
+
+/** The state of the `initialize` handshake. */
+export interface Negotiation {
+  /** "2.0" after a v2 `initialize`; "1.1" before or without one. */
+  readonly protocolVersion: ProtocolVersion;
+  /** Whether the host sent `initialize` at all. */
+  readonly initialized: boolean;
+}
+
+interface InFlight {
+  tool: string;
+  controller: AbortController;
+  started: boolean;
+  settled: Promise<void>;
+  fail: (error: RpcError) => void;
+}
+
+/**
+ * Serves one plugin definition over JSON-RPC: `initialize`, `describe`, `invoke`,
+ * `health`, `shutdown`. Invokes run concurrently up to a limit, each with its own
+ * deadline and context; everything else is answered at once, never queued.
+ */
+export class PluginServer {
+  /** Resolves with the reason once the server has stopped and flushed its output. */
+  readonly done: Promise<StopReason>;
+  private readonly peer: JsonRpcPeer;
+  private readonly log: Logger;
+  private readonly limiter: ConcurrencyLimiter;
+  private readonly tools: Map<string, { spec: ToolManifest; handler: ToolHandler }>;
+  private readonly inFlight = new Set<InFlight>();
+  private readonly graceMs: number;
+  private negotiation: Negotiation = { protocolVersion: "1.1", initialized: false };
+  private startup: Promise<void> | undefined;
+  private startupError: Error | undefined;
+  private starting = false;
+  private stopping: Promise<StopReason> | undefined;
+  private resolveDone!: (reason: StopReason) => void;
+
+  constructor(
+    private readonly definition: PluginDefinition,
+    private readonly io: {
+      input: Readable;
+      output: Writable;
+      write?: (data: string, callback: (error?: Error | null) => void) => boolean;
+      log?: Logger;
+      options?: ServerOptions;
+    },
+  ) {
+    const options = { ...definition.options, ...io.options };
+    this.log = io.log ?? createLogger(definition.manifest.name);
+    this.limiter = new ConcurrencyLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+    this.tools = new Map(
+      definition.manifest.tools.map((spec) => {
+        const handler = definition.handlers[spec.name];
+        if (!handler)
+          throw new Error(`plugin ${definition.manifest.name}: tool "${spec.name}" has no handler`);
+        return [spec.name, { spec, handler }];
+      }),
+    );
+    this.done = new Promise((resolve) => {
+      this.resolveDone = resolve;
+    });
+    this.peer = new JsonRpcPeer({
+      input: io.input,
+      output: { stream: io.output, write: io.write },
+      handleRequest: (request) => this.handle(request),
+      log: this.log,
+      maxFrameBytes: options.maxFrameBytes,
+      fileTransportThresholdBytes: options.fileTransportThresholdBytes,
+      fileTransportDir: options.fileTransportDir,
+      onResultSize: (method, bytes) => {
+        if (method === "invoke" && bytes > APP_RESULT_LIMIT_BYTES) {
+          this.log.warn(
+            `invoke result is ${bytes} bytes, over the ~4 MiB App transport contract (result_too_large in apps)`,
+          );
+        }
+      },
+      onInputEnd: () => void this.stop("eof"),
+      onOutputBroken: () => void this.stop("output-closed"),
+    });
+    this.runStartHook();
+  }
+
+  /** The state of the `initialize` handshake. */
+  get negotiated(): Negotiation {
+    return this.negotiation;
+  }
+
+  /** Invokes running or waiting now. */
+  get activeInvokes(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Sends a reverse call (plugin → host) on the one peer. Capability clients build on
+   * this; most code uses `ctx.host` instead.
+   */
+  request(method: string, params?: unknown, options?: RequestOptions): Promise<unknown> {
+    return this.peer.request(method, params, options);
+  }
+
+  /**
+   * Stops: reads no more input, lets running invokes finish within the grace period,
+   * answers what is left with an error, runs `onStop`, flushes. Idempotent.
+   */
+  stop(reason: StopReason = "requested"): Promise<StopReason> {
+    this.stopping ??= this.shutdown(reason);
+    return this.stopping;
+  }
+
+  private runStartHook(): void {
+    const hook = this.definition.onStart;
+    if (!hook) return;
+    this.starting = true;
+    this.startup = (async () => {
+      try {
+        await hook();
+      } catch (error) {
+        this.startupError = error instanceof Error ? error : new Error(String(error));
+        this.log.error(`start hook failed: ${this.startupError.stack ?? this.startupError.message}`);
+      } finally {
+        this.starting = false;
+      }
+    })();
+  }
+
+  private handle(request: IncomingRequest): unknown {
+    switch (request.method) {
+      case "describe":
+        return this.definition.manifest;
+      case "initialize":
+        return this.initialize(request.params as InitializeParams | undefined);
+      case "health":
+        return this.health();
+      case "invoke":
+        return this.invoke(request.params);
+      case "shutdown":
+        setImmediate(() => void this.stop("shutdown"));
+        return {};
+      default:
+        throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${request.method}`);
+    }
+  }
+
+  private async initialize(params: InitializeParams | undefined): Promise<InitializeResult> {
+    const protocolVersion = negotiateVersion(params);
+    this.negotiation = { protocolVersion, initialized: true };
+    await this.definition.onInitialize?.(params ?? {});
+    const { manifest } = this.definition;
+    return {
+      protocolVersion,
+      serverInfo: { name: manifest.name, version: manifest.version },
+      client_capabilities: protocolVersion === "2.0" ? clientCapabilitiesFor(manifest.host_capabilities) : {},
+      capabilities: {},
+    };
+  }
+
+  private async health(): Promise<HealthResult> {
+    if (this.starting) return { status: "initializing", message: "starting", details: {} };
+    if (this.startupError)
+      return { status: "error", message: `start failed: ${this.startupError.message}`, details: {} };
+    const hook = this.definition.health;
+    if (!hook) return { status: "ready", message: "", details: {} };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("health check timed out")), HEALTH_TIMEOUT_MS - 500);
+      });
+      const result = await Promise.race([
+        Promise.resolve(hook({ protocolVersion: this.negotiation.protocolVersion })),
+        timeout,
+      ]);
+      if (!result || !HEALTH_STATUSES.includes(result.status)) {
+        const status = JSON.stringify(result?.status);
+        this.log.error(`health hook returned status ${status}; allowed: ${HEALTH_STATUSES.join(", ")}`);
+        return { status: "error", message: `health hook returned an invalid status ${status}`, details: {} };
+      }
+      return { status: result.status, message: result.message ?? "", details: result.details ?? {} };
+    } catch (error) {
+      return { status: "error", message: (error as Error).message ?? String(error), details: {} };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private invoke(raw: unknown): Promise<InvokeResult> {
+    if (this.stopping) {
+      return Promise.reject(new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down"));
+    }
+    const params = parseInvokeParams(raw);
+    const tool = this.tools.get(params.tool);
+    if (!tool) {
+      throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Unknown tool: ${params.tool}`, {
+        tool: params.tool,
+        available: [...this.tools.keys()],
+      });
+    }
+    const wire = params.context ?? {};
+    const arrivedAt = Date.now();
+    const timeoutMs = (tool.spec.timeout ?? DEFAULT_INVOKE_TIMEOUT_S) * 1000;
+    const hostDeadline = typeof wire.deadline_ms === "number" ? wire.deadline_ms : Number.POSITIVE_INFINITY;
+    const deadlineMs = Math.min(arrivedAt + timeoutMs, hostDeadline);
+    const invokeId =
+      typeof wire.invoke_id === "string"
+        ? wire.invoke_id
+        : typeof params.invoke_id === "string"
+          ? params.invoke_id
+          : undefined;
+
+    return new Promise<InvokeResult>((resolve, reject) => {
+      const controller = new AbortController();
+      let finished = false;
+      let markSettled!: () => void;
+      const entry: InFlight = {
+        tool: params.tool,
+        controller,
+        started: false,
+        settled: new Promise((r) => {
+          markSettled = r;
+        }),
+        fail: (error) => finish(() => reject(error), error),
+      };
+      const finish = (answer: () => void, abortReason?: Error) => {
+        if (finished) return;
+        finished = true;
+        clearTimeout(timer);
+        withdraw();
+        if (entry.started) this.limiter.release();
+        this.inFlight.delete(entry);
+        if (abortReason) controller.abort(abortReason);
+        markSettled();
+        answer();
+      };
+      const timer = setTimeout(
+        () => {
+          const error = new ToolTimeoutError(params.tool, Math.max(0, deadlineMs - arrivedAt));
+          this.log.warn(error.message);
+          finish(() => reject(error), error);
+        },
+        Math.max(0, deadlineMs - arrivedAt),
+      );
+      this.inFlight.add(entry);
+      const withdraw = this.limiter.acquire(() => {
+        entry.started = true;
+        void this.runTool(tool, params, {
+          invokeId,
+          deadlineMs,
+          signal: controller.signal,
+          wire,
+        }).then(
+          (result) => finish(() => resolve(result)),
+          (error: unknown) => finish(() => reject(error)),
+        );
+      });
+    });
+  }
+
+  private async runTool(
+    tool: { spec: ToolManifest; handler: ToolHandler },
+    params: InvokeParams,
+    state: {
+      invokeId: string | undefined;
+      deadlineMs: number;
+      signal: AbortSignal;
+      wire: InvokeParams["context"] & {};
+    },
+  ): Promise<InvokeResult> {
+    if (this.startup) await this.startup;
+    if (this.startupError) {
+      throw new RpcError(
+        JsonRpcErrorCode.INTERNAL_ERROR,
+        `Plugin failed to start: ${this.startupError.message}`,
+      );
+    }
+    const name = tool.spec.name;
+    const context = createInvokeContext({
+      tool: name,
+      invokeId: state.invokeId,
+      deadlineMs: state.deadlineMs,
+      signal: state.signal,
+      wire: state.wire,
+      declaredCredentials: this.definition.manifest.credentials ?? [],
+      log: this.log.child(name),
+    });
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const data = await runWithInvoke(context, () => tool.handler(params.arguments ?? {}, context));
+      return { success: true, data: data === undefined ? null : data, duration_ms: elapsed() };
+    } catch (error) {
+      if (error instanceof ToolError) {
+        const result: InvokeResult = { success: false, error: error.message, duration_ms: elapsed() };
+        if (error.data !== undefined) result.data = error.data;
+        return result;
+      }
+      if (error instanceof RpcError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error(`tool ${name} threw: ${error instanceof Error ? (error.stack ?? message) : message}`);
+      throw new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, `Tool "${name}" failed: ${message}`);
+    }
+  }
+
+  private async shutdown(reason: StopReason): Promise<StopReason> {
+    this.peer.stopReading();
+    if (reason === "eof") {
+      // No reply to a reverse call can arrive any more.
+      this.peer.rejectAll(
+        new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "host closed stdin; no reply can arrive"),
+      );
+    }
+    const closing = new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down");
+    if (reason === "output-closed") {
+      for (const entry of this.inFlight) entry.fail(closing);
+    } else {
+      for (const entry of this.inFlight) if (!entry.started) entry.fail(closing);
+      const running = [...this.inFlight].map((entry) => entry.settled);
+      if (running.length > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.all(running),
+          new Promise((resolve) => {
+            timer = setTimeout(resolve, this.graceMs);
+          }),
+        ]);
+        clearTimeout(timer);
+        for (const entry of this.inFlight) {
+          this.log.warn(`invoke of ${entry.tool} still running after the ${this.graceMs} ms grace; answered`);
+          entry.fail(closing);
+        }
+      }
+    }
+    this.peer.rejectAll(closing);
+    try {
+      await this.definition.onStop?.();
+    } catch (error) {
+      this.log.error(`stop hook failed: ${(error as Error).stack ?? String(error)}`);
+    }
+    await this.peer.flushed();
+    this.resolveDone(reason);
+    return reason;
+  }
+}
+
+function parseInvokeParams(raw: unknown): InvokeParams {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new InvalidParamsError("invoke params must be an object with a string `tool`");
+  }
+  const params = raw as Record<string, unknown>;
+  if (typeof params.tool !== "string" || params.tool === "") {
+    throw new InvalidParamsError("invoke params must name the tool in a string `tool` (not `name`)", [
+      { path: "tool", message: "required string", expected: "string" },
+    ]);
+  }
+  const args = params.arguments;
+  if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args))) {
+    throw new InvalidParamsError("invoke `arguments` must be an object", [
+      { path: "arguments", message: "must be an object", expected: "object" },
+    ]);
+  }
+  const context = params.context;
+  if (context !== undefined && context !== null && (typeof context !== "object" || Array.isArray(context))) {
+    throw new InvalidParamsError("invoke `context` must be an object", [
+      { path: "context", message: "must be an object", expected: "object" },
+    ]);
+  }
+  return {
+    tool: params.tool,
+    arguments: (args ?? {}) as Record<string, unknown>,
+    context: (context ?? {}) as InvokeParams["context"],
+    invoke_id: typeof params.invoke_id === "string" ? params.invoke_id : undefined,
+  };
+}
+
+/**
+ * Creates a server on the given streams (in-memory streams in tests, stdio by default)
+ * and starts reading. On stdio the server owns the process: stdout is guarded, SIGTERM
+ * and SIGINT stop it, a tool's stray exception is logged instead of killing it, and the
+ * process exits 0 once stopped.
+ */
+export function createPluginServer(definition: PluginDefinition, options: ServeOptions = {}): PluginServer {
+  const onStdio = options.output === undefined;
+  const ownProcess = options.ownProcess ?? onStdio;
+  const guard = onStdio ? guardStdout() : undefined;
+  const { input = process.stdin, output = process.stdout, log, ownProcess: _own, ...serverOptions } = options;
+  const logger = log ?? createLogger(definition.manifest.name);
+  const server = new PluginServer(definition, {
+    input,
+    output,
+    write: guard?.realWrite,
+    log: logger,
+    options: serverOptions,
+  });
+  if (ownProcess) ownTheProcess(server, logger);
+  return server;
+}
+
+/** Serves a plugin definition on stdin/stdout until EOF, a signal or `shutdown`. */
+export function servePlugin(definition: PluginDefinition, options: ServerOptions = {}): PluginServer {
+  return createPluginServer(definition, options);
+}
+
+function ownTheProcess(server: PluginServer, log: Logger): void {
+  const stop = () => void server.stop("signal");
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  // A host that went away must not turn log writes into crashes.
+  process.stderr.on("error", () => {});
+  process.on("uncaughtException", (error) => {
+    log.error(`uncaught exception (still serving): ${error.stack ?? error.message}`);
+  });
+  process.on("unhandledRejection", (reason) => {
+    log.error(
+      `unhandled rejection (still serving): ${reason instanceof Error ? reason.stack : String(reason)}`,
+    );
+  });
+  void server.done.then(() => process.exit(0));
+}

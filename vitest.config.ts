@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+import swc from "unplugin-swc";
+import { defineConfig } from "vitest/config";
+
+const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
+
+// Tests import workspace packages from source, transformed by SWC so that decorator
+// metadata (design:paramtypes) is present exactly as in a built bundle. Processes that
+// tests spawn run built output instead (`pnpm test` builds first).
+export default defineConfig({
+  plugins: [swc.vite({ jsc: { target: "es2022" } })],
+  resolve: {
+    alias: [{ find: /^@executa\/(core|decorators|host|bundler|testing|cli)$/, replacement: pkg("$1") }],
+  },
+  test: {
+    include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "tooling/*/test/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+  },
+});

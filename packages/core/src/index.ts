@@ -6,6 +6,7 @@
 
 export { createInvokeContext, type InvokeContextInit, resolveCredentials } from "./context/create-context.js";
 export { currentInvoke, type InvokeContext, runWithInvoke } from "./context/invoke-context.js";
+export type { ReverseChannel } from "./context/reverse-channel.js";
 export { InvalidParamsError, type ParamIssue } from "./errors/invalid-params-error.js";
 export { RpcError } from "./errors/rpc-error.js";
 export { ToolTimeoutError } from "./errors/timeout-error.js";

@@ -2,6 +2,7 @@ import type { Logger } from "../log/logger.js";
 import type { InvokeWireContext } from "../wire/invoke.js";
 import type { CredentialSpec } from "../wire/manifest.js";
 import type { InvokeContext } from "./invoke-context.js";
+import type { ReverseChannel } from "./reverse-channel.js";
 
 /** What the server knows when an invoke starts. */
 export interface InvokeContextInit {
@@ -12,6 +13,8 @@ export interface InvokeContextInit {
   wire: InvokeWireContext;
   declaredCredentials: readonly CredentialSpec[];
   log: Logger;
+  /** The server's way back to the host, for the capability clients. */
+  channel: ReverseChannel;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Readable, Writable } from "node:stream";
 import { createInvokeContext } from "../context/create-context.js";
 import { runWithInvoke } from "../context/invoke-context.js";
+import type { ReverseChannel } from "../context/reverse-channel.js";
 import { InvalidParamsError } from "../errors/invalid-params-error.js";
 import { RpcError } from "../errors/rpc-error.js";
 import { ToolTimeoutError } from "../errors/timeout-error.js";
@@ -78,6 +79,7 @@ export class PluginServer {
   private readonly tools: Map<string, { spec: ToolManifest; handler: ToolHandler }>;
   private readonly inFlight = new Set<InFlight>();
   private readonly graceMs: number;
+  private readonly channel: ReverseChannel;
   private negotiation: Negotiation = { protocolVersion: "1.1", initialized: false };
   private startup: Promise<void> | undefined;
   private startupError: Error | undefined;
@@ -128,6 +130,11 @@ export class PluginServer {
       onInputEnd: () => void this.stop("eof"),
       onOutputBroken: () => void this.stop("output-closed"),
     });
+    this.channel = {
+      request: (method, params, options) => this.peer.request(method, params, options),
+      protocolVersion: () => this.negotiation.protocolVersion,
+      hostCapabilities: definition.manifest.host_capabilities ?? [],
+    };
     this.runStartHook();
   }
 
@@ -331,6 +338,7 @@ export class PluginServer {
       wire: state.wire,
       declaredCredentials: this.definition.manifest.credentials ?? [],
       log: this.log.child(name),
+      channel: this.channel,
     });
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);

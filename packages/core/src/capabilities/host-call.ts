@@ -1,0 +1,161 @@
+import type { ReverseChannel } from "../context/reverse-channel.js";
+import { RpcError } from "../errors/rpc-error.js";
+import { JsonRpcErrorCode } from "../wire/error-codes.js";
+import { CapabilityError } from "./capability-error.js";
+import type { CallOptions, Family, MethodSpec } from "./family.js";
+
+/** What a capability client knows about the invoke it works for. */
+export interface InvokeBinding {
+  /** `context.invoke_id` of the invoke, echoed on every reverse call; undefined when the host sent none. */
+  readonly invokeId: string | undefined;
+  /** Aborts when the invoke ends (deadline, shutdown, host gone). */
+  readonly signal: AbortSignal;
+  /** Milliseconds left before the invoke's deadline. */
+  remainingMs(): number;
+}
+
+/**
+ * Time kept back from the invoke's remaining time, so that a reverse call the host never
+ * answers fails a moment before the invoke's deadline and the tool can still answer (with
+ * a fallback, or a `ToolError`) instead of being cut off by the deadline itself.
+ */
+export const DEADLINE_RESERVE_MS = 50;
+
+/** The time budget and abort signal of one step of a capability call. */
+export interface Budget {
+  readonly timeoutMs: number;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * The one way capability clients reach the host: checks negotiation and the declared
+ * capability locally, stamps `context.invoke_id` and `_clientTimeoutS`, bounds the call
+ * by the invoke's deadline and signal, and turns failures into the family's error. All
+ * families share the server's one peer and its one pending table.
+ */
+export class HostCaller {
+  constructor(
+    private readonly channel: ReverseChannel,
+    private readonly invoke: InvokeBinding,
+  ) {}
+
+  /** Sends `spec.method` with `params` (undefined values dropped) and resolves with the result. */
+  async call<R>(
+    family: Family,
+    spec: MethodSpec,
+    params: Record<string, unknown>,
+    options: CallOptions = {},
+  ): Promise<R> {
+    this.ensureAvailable(family, spec);
+    const { timeoutMs, signal } = this.budget(family, spec.method, spec.defaultTimeoutMs, options);
+    const wire: Record<string, unknown> = dropUndefined(params);
+    wire._clientTimeoutS = Math.round(timeoutMs) / 1000;
+    if (this.invoke.invokeId !== undefined) wire.context = { invoke_id: this.invoke.invokeId };
+    try {
+      const result = await this.channel.request(spec.method, wire, {
+        timeoutMs,
+        signal,
+        timeoutError: () =>
+          family.error(
+            family.codes.TIMEOUT,
+            `${spec.method}: the host did not answer within ${timeoutMs} ms`,
+            {
+              method: spec.method,
+              timeout_ms: timeoutMs,
+            },
+          ),
+      });
+      return (result ?? {}) as R;
+    } catch (error) {
+      throw this.failure(family, spec.method, error, signal);
+    }
+  }
+
+  /**
+   * Throws the family's error, without sending anything, unless the host negotiated
+   * protocol 2.0 and the manifest declares `spec.capability`.
+   */
+  ensureAvailable(family: Family, spec: MethodSpec): void {
+    if (this.channel.protocolVersion() !== "2.0") {
+      const code = family.codes.NOT_NEGOTIATED ?? family.codes.NOT_GRANTED;
+      throw family.error(
+        code,
+        `${spec.method} needs Executa protocol 2.0, but the host did not negotiate it ` +
+          "(it sent no initialize, or offered only 1.1); reverse calls are unavailable with this host",
+        { method: spec.method, capability: spec.capability, reason: "not_negotiated" },
+      );
+    }
+    if (!this.channel.hostCapabilities.includes(spec.capability)) {
+      throw family.error(
+        family.codes.NOT_GRANTED,
+        `${spec.method} needs the "${spec.capability}" host capability: ` +
+          `add "${spec.capability}" to host_capabilities in the plugin manifest`,
+        { method: spec.method, capability: spec.capability, reason: "not_declared" },
+      );
+    }
+  }
+
+  /**
+   * The budget of one step: the smaller of the asked (or default) timeout and the
+   * invoke's remaining time less {@link DEADLINE_RESERVE_MS}; aborted by the invoke's
+   * signal and the caller's. Throws the family's TIMEOUT error when no time is left, and
+   * the abort reason when already aborted.
+   */
+  budget(family: Family, what: string, defaultTimeoutMs: number, options: CallOptions = {}): Budget {
+    const asked = options.timeoutMs ?? defaultTimeoutMs;
+    if (typeof asked !== "number" || !(asked > 0)) {
+      throw family.error(
+        family.codes.INVALID_REQUEST,
+        `${what}: timeoutMs must be a positive number of milliseconds, got ${String(options.timeoutMs)}`,
+      );
+    }
+    const signal = options.signal
+      ? AbortSignal.any([this.invoke.signal, options.signal])
+      : this.invoke.signal;
+    if (signal.aborted) throw abortReason(signal);
+    const timeoutMs = Math.min(asked, this.invoke.remainingMs() - DEADLINE_RESERVE_MS);
+    if (timeoutMs <= 0) {
+      throw family.error(family.codes.TIMEOUT, `${what}: no time left before the invoke's deadline`, {
+        method: what,
+        timeout_ms: 0,
+      });
+    }
+    return { timeoutMs, signal };
+  }
+
+  /** Milliseconds left in the invoke, less the reserve. */
+  remainingMs(): number {
+    return this.invoke.remainingMs() - DEADLINE_RESERVE_MS;
+  }
+
+  /** The invoke's signal. */
+  get signal(): AbortSignal {
+    return this.invoke.signal;
+  }
+
+  private failure(family: Family, method: string, error: unknown, signal: AbortSignal): Error {
+    if (error instanceof CapabilityError) return error;
+    if (signal.aborted) return abortReason(signal);
+    if (error instanceof RpcError) return family.error(error.code, error.message, error.data);
+    const message = error instanceof Error ? error.message : String(error);
+    return family.error(JsonRpcErrorCode.INTERNAL_ERROR, `${method} failed: ${message}`, undefined, {
+      cause: error,
+    });
+  }
+}
+
+/** The reason an aborted signal carries, as an Error. */
+export function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  const error = new Error(reason === undefined ? "This operation was aborted" : String(reason));
+  error.name = "AbortError";
+  return error;
+}
+
+/** A shallow copy without the keys whose value is undefined (they are absent on the wire). */
+export function dropUndefined(params: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) out[key] = value;
+  return out;
+}

@@ -1,0 +1,77 @@
+/** The outcome of a presigned PUT that the storage answered with 2xx. */
+export interface PutOutcome {
+  status: number;
+  /** The `ETag` response header, when the storage sent one. */
+  etag: string | undefined;
+}
+
+/** Why a presigned PUT failed. */
+export type PutFailure =
+  | { kind: "timeout" }
+  | { kind: "status"; status: number; body: string }
+  | { kind: "network"; error: Error }
+  | { kind: "bad-url"; url: string };
+
+/** Thrown by {@link putBytes}; callers turn it into their family's error. */
+export class PutError extends Error {
+  constructor(readonly failure: PutFailure) {
+    super(describeFailure(failure));
+    this.name = "PutError";
+  }
+}
+
+/**
+ * PUTs `body` to a presigned `url` with exactly the `headers` the host returned (they
+ * are part of the signature), using the global fetch. Bounded by `timeoutMs`; aborted by
+ * `signal` (then it rejects with the signal's reason).
+ */
+export async function putBytes(
+  url: string,
+  body: Uint8Array,
+  headers: Record<string, string> | undefined,
+  budget: { timeoutMs: number; signal: AbortSignal },
+): Promise<PutOutcome> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new PutError({ kind: "bad-url", url });
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+    throw new PutError({ kind: "bad-url", url });
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), budget.timeoutMs);
+  const signal = AbortSignal.any([budget.signal, timeout.signal]);
+  try {
+    const response = await fetch(parsed, { method: "PUT", body, headers: headers ?? {}, signal });
+    const text = await response.text();
+    if (!response.ok)
+      throw new PutError({ kind: "status", status: response.status, body: text.slice(0, 500) });
+    return { status: response.status, etag: response.headers.get("etag") ?? undefined };
+  } catch (error) {
+    if (error instanceof PutError) throw error;
+    if (budget.signal.aborted) throw budget.signal.reason instanceof Error ? budget.signal.reason : error;
+    if (timeout.signal.aborted) throw new PutError({ kind: "timeout" });
+    throw new PutError({ kind: "network", error: error instanceof Error ? error : new Error(String(error)) });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function describeFailure(failure: PutFailure): string {
+  switch (failure.kind) {
+    case "timeout":
+      return "the upload PUT timed out";
+    case "status":
+      return `the upload PUT was answered with HTTP ${failure.status}${failure.body ? `: ${failure.body}` : ""}`;
+    case "network":
+      return `the upload PUT failed: ${failure.error.message}`;
+    case "bad-url":
+      return `the host returned an unusable upload URL: ${JSON.stringify(failure.url)}`;
+  }
+}
+
+/** The bytes of a payload given as bytes or as text (UTF-8). */
+export function toBytes(content: Uint8Array | string): Uint8Array {
+  return typeof content === "string" ? new TextEncoder().encode(content) : content;
+}

@@ -69,7 +69,7 @@ describe("framing and routing over real pipes", () => {
     expect(method.error).toMatchObject({ code: -32601, message: "Method not found: tools/list" });
     const tool = await plugin.call("invoke", invoke("nope"));
     expect(tool.error).toMatchObject({ code: -32601, message: "Unknown tool: nope" });
-    expect((tool.error?.data as { available: string[] }).available).toContain("echo");
+    expect((tool.error!.data as { available: string[] }).available).toContain("echo");
   });
 
   it("answers malformed invoke params and InvalidParamsError with -32602", async () => {
@@ -118,7 +118,7 @@ describe("framing and routing over real pipes", () => {
     plugin.child.stdin.write(`${lines.join("\n")}\n`);
     const replies = await Promise.all(lines.map((_, i) => plugin.reply(`p${i}`)));
     expect(
-      replies.every((r, i) => (r.result?.data as { echoed: { text: string } }).echoed.text === `${i}`),
+      replies.every((r, i) => (r.result!.data as { echoed: { text: string } }).echoed.text === `${i}`),
     ).toBe(true);
   });
 

@@ -9,13 +9,16 @@ export interface PutOutcome {
 export type PutFailure =
   | { kind: "timeout" }
   | { kind: "status"; status: number; body: string }
-  | { kind: "network"; error: Error }
+  | { kind: "network"; message: string }
   | { kind: "bad-url"; url: string };
 
 /** Thrown by {@link putBytes}; callers turn it into their family's error. */
 export class PutError extends Error {
-  constructor(readonly failure: PutFailure) {
-    super(describeFailure(failure));
+  constructor(
+    readonly failure: PutFailure,
+    options?: { cause?: unknown },
+  ) {
+    super(describeFailure(failure), options);
     this.name = "PutError";
   }
 }
@@ -52,7 +55,8 @@ export async function putBytes(
     if (error instanceof PutError) throw error;
     if (budget.signal.aborted) throw budget.signal.reason instanceof Error ? budget.signal.reason : error;
     if (timeout.signal.aborted) throw new PutError({ kind: "timeout" });
-    throw new PutError({ kind: "network", error: error instanceof Error ? error : new Error(String(error)) });
+    const message = error instanceof Error ? describeCause(error) : String(error);
+    throw new PutError({ kind: "network", message }, { cause: error });
   } finally {
     clearTimeout(timer);
   }
@@ -65,7 +69,7 @@ function describeFailure(failure: PutFailure): string {
     case "status":
       return `the upload PUT was answered with HTTP ${failure.status}${failure.body ? `: ${failure.body}` : ""}`;
     case "network":
-      return `the upload PUT failed: ${failure.error.message}`;
+      return `the upload PUT failed: ${failure.message}`;
     case "bad-url":
       return `the host returned an unusable upload URL: ${JSON.stringify(failure.url)}`;
   }
@@ -74,4 +78,10 @@ function describeFailure(failure: PutFailure): string {
 /** The bytes of a payload given as bytes or as text (UTF-8). */
 export function toBytes(content: Uint8Array | string): Uint8Array {
   return typeof content === "string" ? new TextEncoder().encode(content) : content;
+}
+
+/** fetch reports "fetch failed" and keeps the real reason (ECONNREFUSED, ...) in `cause`. */
+function describeCause(error: Error): string {
+  const cause = (error as { cause?: unknown }).cause;
+  return cause instanceof Error ? `${error.message} (${cause.message})` : error.message;
 }

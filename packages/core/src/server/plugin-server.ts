@@ -76,7 +76,7 @@ export class PluginServer {
   private readonly peer: JsonRpcPeer;
   private readonly log: Logger;
   private readonly limiter: ConcurrencyLimiter;
-  private readonly tools: Map<string, { spec: ToolManifest; handler: ToolHandler }>;
+  private readonly tools: Map<string, { spec: ToolManifest; handler: ToolHandler; log: Logger }>;
   private readonly inFlight = new Set<InFlight>();
   private readonly graceMs: number;
   private readonly channel: ReverseChannel;
@@ -106,7 +106,7 @@ export class PluginServer {
         const handler = definition.handlers[spec.name];
         if (!handler)
           throw new Error(`plugin ${definition.manifest.name}: tool "${spec.name}" has no handler`);
-        return [spec.name, { spec, handler }];
+        return [spec.name, { spec, handler, log: this.log.child(spec.name) }];
       }),
     );
     this.done = new Promise((resolve) => {
@@ -313,7 +313,7 @@ export class PluginServer {
   }
 
   private async runTool(
-    tool: { spec: ToolManifest; handler: ToolHandler },
+    tool: { spec: ToolManifest; handler: ToolHandler; log: Logger },
     params: InvokeParams,
     state: {
       invokeId: string | undefined;
@@ -337,7 +337,7 @@ export class PluginServer {
       signal: state.signal,
       wire: state.wire,
       declaredCredentials: this.definition.manifest.credentials ?? [],
-      log: this.log.child(name),
+      log: tool.log,
       channel: this.channel,
     });
     const started = performance.now();

@@ -1,0 +1,4 @@
+/** Current time in Unix epoch ms; injectable so tests can move time (TTL, URL expiry). */
+export type Clock = () => number;
+
+export const systemClock: Clock = () => Date.now();

@@ -1,0 +1,42 @@
+import { RpcError, StorageErrorCode } from "@executa/core";
+import type { ReverseCallContext } from "../providers/provider.js";
+import type { ParamReader } from "./params.js";
+
+/** The storage scopes of `storage/*` and `files/*`. */
+export type StorageScope = "user" | "app" | "tool";
+
+export const STORAGE_SCOPES: readonly StorageScope[] = ["user", "app", "tool"];
+
+/** A scope resolved to the namespace its data lives in. */
+export interface ResolvedScope {
+  scope: StorageScope;
+  /** e.g. `user:local-user`, `app:local-user:my-app`, `tool:local-user:weather`. */
+  namespace: string;
+}
+
+/**
+ * Resolves `params.scope` for the invoke a call serves: `user` is the user's own drive,
+ * `app` is shared by one app's installs for that user (granted only with an app id, as the
+ * spec says), `tool` is private to (user × plugin).
+ */
+export function resolveScope(
+  reader: ParamReader,
+  context: ReverseCallContext,
+  forced?: StorageScope,
+): ResolvedScope {
+  const scope = forced ?? reader.oneOf("scope", STORAGE_SCOPES);
+  switch (scope) {
+    case "user":
+      return { scope, namespace: `user:${context.userId}` };
+    case "tool":
+      return { scope, namespace: `tool:${context.userId}:${context.pluginName}` };
+    case "app":
+      if (!context.appId) {
+        throw new RpcError(
+          StorageErrorCode.NOT_GRANTED,
+          'scope "app" is granted only to a plugin running inside an app (no app id); use "user" or "tool"',
+        );
+      }
+      return { scope, namespace: `app:${context.userId}:${context.appId}` };
+  }
+}

@@ -1,0 +1,278 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { JsonRpcErrorCode, RpcError, StorageErrorCode } from "@executa/core";
+import type { ReverseCall, ReverseProvider } from "../providers/provider.js";
+import { type Clock, systemClock } from "./clock.js";
+import { type BlobDir, BlobTooLargeError, type ReceivedBlob } from "./http/blob-dir.js";
+import { finish, type LoopbackServer } from "./http/loopback-server.js";
+import { readObjectPath } from "./object-path.js";
+import { ParamReader } from "./params.js";
+import { type ResolvedScope, resolveScope, type StorageScope } from "./scope.js";
+import { iso, listPage } from "./storage-provider.js";
+import type { Entry, LocalStore } from "./store/local-store.js";
+
+/** Largest object by default: 100 MiB. */
+export const DEFAULT_MAX_OBJECT_BYTES = 100 * 1024 * 1024;
+/** How long a presigned PUT URL lives by default. */
+export const DEFAULT_UPLOAD_URL_TTL_S = 15 * 60;
+/** How long a download URL lives when the call names no `expires_in`. */
+export const DEFAULT_DOWNLOAD_URL_TTL_S = 60 * 60;
+/** The longest download URL life a call may ask for (7 days). */
+export const MAX_DOWNLOAD_URL_TTL_S = 7 * 24 * 60 * 60;
+
+export interface FilesProviderOptions {
+  store: LocalStore;
+  blobs: BlobDir;
+  server: LoopbackServer;
+  maxObjectBytes?: number;
+  uploadUrlTtlSeconds?: number;
+  now?: Clock;
+}
+
+interface PendingUpload {
+  uploadId: string;
+  scope: ResolvedScope;
+  path: string;
+  declaredSize: number | undefined;
+  contentType: string | undefined;
+  metadata: Record<string, unknown> | undefined;
+  expiresAt: number;
+  received?: ReceivedBlob;
+}
+
+const PUT_ROUTE = "files-put";
+const GET_ROUTE = "files";
+
+/**
+ * `files/upload_begin | upload_complete | download_url | list | delete` (and the
+ * reference SDKs' `user_files/*` spelling of user scope): objects whose bytes travel
+ * over presigned, expiring, HMAC-signed URLs of the loopback server and live as blobs on
+ * disk, with their metadata in the storage database (so `storage/list` sees them as
+ * `kind: "file"`). `upload_complete` checks the received size against the one declared.
+ */
+export class FilesProvider implements ReverseProvider {
+  private readonly pending = new Map<string, PendingUpload>();
+  private readonly now: Clock;
+  private readonly maxObjectBytes: number;
+
+  constructor(private readonly options: FilesProviderOptions) {
+    this.now = options.now ?? systemClock;
+    this.maxObjectBytes = options.maxObjectBytes ?? DEFAULT_MAX_OBJECT_BYTES;
+    options.server.route(PUT_ROUTE, { PUT: (id, request, response) => this.receive(id, request, response) });
+    options.server.route(GET_ROUTE, { GET: (id, _request, response) => this.serve(id, response) });
+  }
+
+  async handle(call: ReverseCall): Promise<unknown> {
+    const userScope = call.method.startsWith("user_files/");
+    const action = call.method.slice(call.method.indexOf("/") + 1);
+    const reader = new ParamReader(call.params, call.method, StorageErrorCode.INVALID_REQUEST);
+    const scope = resolveScope(reader, call.context, userScope ? "user" : undefined);
+    switch (action) {
+      case "upload_begin":
+        return this.begin(reader, call, scope);
+      case "upload_complete":
+        return this.complete(reader, call, scope);
+      case "download_url":
+        return this.downloadUrl(reader, call, scope);
+      case "list": {
+        const page = listPage(this.options.store, scope.namespace, reader, "file");
+        return {
+          items: page.items.map((entry) => describeObject(entry, scope.scope)),
+          next_cursor: page.nextCursor,
+        };
+      }
+      case "delete":
+        return this.remove(call, scope);
+      default:
+        throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${call.method}`);
+    }
+  }
+
+  private async begin(reader: ParamReader, call: ReverseCall, scope: ResolvedScope) {
+    const path = readObjectPath(call.method, call.params.path);
+    const declaredSize = reader.optionalInteger("size_bytes", 0);
+    if (declaredSize !== undefined && declaredSize > this.maxObjectBytes) {
+      throw new RpcError(
+        StorageErrorCode.VALUE_TOO_LARGE,
+        `${call.method}: ${declaredSize} bytes exceeds the ${this.maxObjectBytes} byte object limit`,
+        { size_bytes: declaredSize, max_bytes: this.maxObjectBytes },
+      );
+    }
+    const contentType = reader.optionalString("content_type");
+    const upload: PendingUpload = {
+      uploadId: randomUUID(),
+      scope,
+      path,
+      declaredSize,
+      contentType,
+      metadata: reader.optionalObject("metadata"),
+      expiresAt: this.now() + (this.options.uploadUrlTtlSeconds ?? DEFAULT_UPLOAD_URL_TTL_S) * 1000,
+    };
+    this.dropExpiredUploads();
+    this.pending.set(upload.uploadId, upload);
+    const putUrl = await this.options.server.presign("PUT", PUT_ROUTE, upload.uploadId, upload.expiresAt);
+    return {
+      upload_id: upload.uploadId,
+      put_url: putUrl,
+      headers: { "content-type": contentType ?? "application/octet-stream" },
+      expires_at: iso(upload.expiresAt),
+    };
+  }
+
+  private async complete(reader: ParamReader, call: ReverseCall, scope: ResolvedScope) {
+    const path = readObjectPath(call.method, call.params.path);
+    const upload = this.findUpload(reader.optionalString("upload_id"), scope, path);
+    if (!upload) {
+      throw new RpcError(
+        StorageErrorCode.NOT_FOUND,
+        `${call.method}: no upload of "${path}" was begun (or it expired)`,
+      );
+    }
+    const received = upload.received;
+    if (!received) reader.fail(`nothing was uploaded to the put_url of "${path}" yet`);
+    const expected = reader.optionalInteger("size_bytes", 0) ?? upload.declaredSize;
+    if (expected !== undefined && expected !== received.sizeBytes) {
+      reader.fail(`size mismatch for "${path}": expected ${expected} bytes, received ${received.sizeBytes}`, {
+        expected_size_bytes: expected,
+        received_size_bytes: received.sizeBytes,
+      });
+    }
+    const etag = reader.optionalString("etag");
+    if (etag !== undefined && etag.replace(/^W\//, "").replace(/"/g, "") !== received.md5) {
+      throw new RpcError(
+        StorageErrorCode.PRECONDITION_FAILED,
+        `${call.method}: etag ${etag} does not match the uploaded bytes of "${path}"`,
+        { etag: received.md5 },
+      );
+    }
+    this.pending.delete(upload.uploadId);
+    const blob = await this.options.blobs.keep(received.name);
+    const outcome = this.options.store.put(scope.namespace, "file", path, {
+      blob,
+      contentType: reader.optionalString("content_type") ?? upload.contentType ?? "application/octet-stream",
+      metadata: upload.metadata ?? null,
+      sizeBytes: received.sizeBytes,
+      etag: received.md5,
+    });
+    if (!outcome.ok) throw new Error("unguarded write failed");
+    if (outcome.replaced?.blob) await this.options.blobs.remove(outcome.replaced.blob);
+    return describeObject(outcome.entry, scope.scope);
+  }
+
+  private async downloadUrl(reader: ParamReader, call: ReverseCall, scope: ResolvedScope) {
+    const path = readObjectPath(call.method, call.params.path);
+    const entry = this.options.store.get(scope.namespace, "file", path);
+    if (!entry) throw new RpcError(StorageErrorCode.NOT_FOUND, `${call.method}: no object "${path}"`);
+    const ttl =
+      reader.optionalInteger("expires_in", 1, MAX_DOWNLOAD_URL_TTL_S) ??
+      reader.optionalInteger("ttl_seconds", 1, MAX_DOWNLOAD_URL_TTL_S) ??
+      DEFAULT_DOWNLOAD_URL_TTL_S;
+    const expiresAt = this.now() + ttl * 1000;
+    const url = await this.options.server.presign(
+      "GET",
+      GET_ROUTE,
+      objectToken(scope.namespace, path),
+      expiresAt,
+    );
+    return {
+      url,
+      get_url: url,
+      expires_at: iso(expiresAt),
+      size_bytes: entry.sizeBytes,
+      content_type: entry.contentType,
+      etag: entry.etag,
+    };
+  }
+
+  private async remove(call: ReverseCall, scope: ResolvedScope) {
+    const path = readObjectPath(call.method, call.params.path);
+    const outcome = this.options.store.delete(scope.namespace, "file", path);
+    const deleted = outcome.ok ? outcome.deleted : undefined;
+    if (deleted?.blob) await this.options.blobs.remove(deleted.blob);
+    return { deleted: deleted !== undefined };
+  }
+
+  private findUpload(
+    uploadId: string | undefined,
+    scope: ResolvedScope,
+    path: string,
+  ): PendingUpload | undefined {
+    this.dropExpiredUploads();
+    if (uploadId !== undefined) {
+      const upload = this.pending.get(uploadId);
+      return upload && upload.scope.namespace === scope.namespace && upload.path === path
+        ? upload
+        : undefined;
+    }
+    let latest: PendingUpload | undefined;
+    for (const upload of this.pending.values()) {
+      if (upload.scope.namespace === scope.namespace && upload.path === path) latest = upload;
+    }
+    return latest;
+  }
+
+  private dropExpiredUploads(): void {
+    const now = this.now();
+    for (const [id, upload] of this.pending) {
+      if (upload.expiresAt > now) continue;
+      this.pending.delete(id);
+      if (upload.received) void this.options.blobs.remove(upload.received.name);
+    }
+  }
+
+  private async receive(uploadId: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const upload = this.pending.get(uploadId);
+    if (!upload) {
+      request.resume();
+      return finish(response, 404, "upload not found (completed or expired)");
+    }
+    let received: ReceivedBlob;
+    try {
+      received = await this.options.blobs.receive(request, this.maxObjectBytes);
+    } catch (error) {
+      if (error instanceof BlobTooLargeError) return finish(response, 413, error.message);
+      throw error;
+    }
+    if (upload.received) await this.options.blobs.remove(upload.received.name);
+    upload.received = received;
+    response.writeHead(200, { etag: `"${received.md5}"`, "content-length": "0" }).end();
+  }
+
+  private async serve(token: string, response: ServerResponse): Promise<void> {
+    const target = parseObjectToken(token);
+    const entry = target && this.options.store.get(target.namespace, "file", target.path);
+    if (!entry?.blob) return finish(response, 404, "object not found");
+    await this.options.blobs.send(response, entry.blob, {
+      "content-type": entry.contentType ?? "application/octet-stream",
+      etag: `"${entry.etag}"`,
+    });
+  }
+}
+
+/** The object info `upload_complete` and `files/list` answer with. */
+function describeObject(entry: Entry, scope: StorageScope) {
+  return {
+    path: entry.key,
+    scope,
+    size_bytes: entry.sizeBytes,
+    content_type: entry.contentType,
+    etag: entry.etag,
+    generation: entry.generation,
+    updated_at: iso(entry.updatedAt),
+    ...(entry.metadata === null ? {} : { metadata: entry.metadata }),
+  };
+}
+
+function objectToken(namespace: string, path: string): string {
+  return Buffer.from(JSON.stringify([namespace, path]), "utf8").toString("base64url");
+}
+
+function parseObjectToken(token: string): { namespace: string; path: string } | undefined {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+    if (Array.isArray(value) && typeof value[0] === "string" && typeof value[1] === "string") {
+      return { namespace: value[0], path: value[1] };
+    }
+  } catch {}
+  return undefined;
+}

@@ -1,0 +1,141 @@
+import { SamplingErrorCode } from "@executa/core";
+import { ParamReader } from "../params.js";
+
+/** One message of a sampling request, reduced to its text. */
+export interface SamplingMessage {
+  role: "user" | "assistant" | "system";
+  text: string;
+}
+
+/** A validated `sampling/createMessage` request. */
+export interface SamplingRequest {
+  messages: SamplingMessage[];
+  maxTokens: number;
+  systemPrompt?: string;
+  temperature?: number;
+  stopSequences?: string[];
+  /** MCP model preferences; `hints[].name` are model name hints. */
+  modelHints: string[];
+  /** `{type: "json_object"}` or `{type: "json_schema", json_schema}`; absent means text. */
+  responseFormat?: { type: "text" | "json_object" | "json_schema"; json_schema?: unknown };
+  metadata?: Record<string, unknown>;
+}
+
+/** A responder's answer, before the provider adds usage and `_meta`. */
+export interface SamplingReply {
+  text: string;
+  model: string;
+  stopReason: string;
+  usage?: { inputTokens: number; outputTokens: number };
+}
+
+/** Produces completions: echo, a script, or an upstream model. */
+export interface SamplingResponder {
+  /** Names the mode in `_meta.provider`. */
+  readonly name: string;
+  respond(
+    request: SamplingRequest,
+    options: { signal: AbortSignal; timeoutMs: number },
+  ): Promise<SamplingReply>;
+}
+
+const ROLES = ["user", "assistant", "system"] as const;
+
+/**
+ * Validates `sampling/createMessage` params (messages with text content, `maxTokens` > 0,
+ * `includeContext` "none" only); bad input answers -32004.
+ */
+export function readSamplingRequest(params: Record<string, unknown>): SamplingRequest {
+  const reader: ParamReader = new ParamReader(
+    params,
+    "sampling/createMessage",
+    SamplingErrorCode.INVALID_REQUEST,
+  );
+  const rawMessages = reader.raw("messages");
+  if (!Array.isArray(rawMessages) || rawMessages.length === 0)
+    reader.fail("messages must be a non-empty list");
+  const messages = rawMessages.map((message, index) => readMessage(reader, message, index));
+  const maxTokens = reader.integer("maxTokens", 1);
+  const include = reader.raw("includeContext");
+  if (include !== undefined && include !== null && include !== "none") {
+    reader.fail(`includeContext ${JSON.stringify(include)} is not supported; only "none"`);
+  }
+  const request: SamplingRequest = { messages, maxTokens, modelHints: readHints(reader) };
+  const systemPrompt = reader.raw("systemPrompt");
+  if (systemPrompt !== undefined && systemPrompt !== null) {
+    if (typeof systemPrompt !== "string") reader.fail("systemPrompt must be a string");
+    request.systemPrompt = systemPrompt;
+  }
+  const temperature = reader.raw("temperature");
+  if (temperature !== undefined && temperature !== null) {
+    if (typeof temperature !== "number" || !(temperature >= 0 && temperature <= 2)) {
+      reader.fail("temperature must be a number from 0 to 2");
+    }
+    request.temperature = temperature;
+  }
+  const stops = reader.raw("stopSequences");
+  if (stops !== undefined && stops !== null) {
+    if (!Array.isArray(stops) || stops.some((s) => typeof s !== "string")) {
+      reader.fail("stopSequences must be a list of strings");
+    }
+    request.stopSequences = stops as string[];
+  }
+  const format = reader.optionalObject("responseFormat");
+  if (format) {
+    if (format.type !== "text" && format.type !== "json_object" && format.type !== "json_schema") {
+      reader.fail('responseFormat.type must be "text", "json_object" or "json_schema"');
+    }
+    request.responseFormat = format as SamplingRequest["responseFormat"];
+  }
+  const metadata = reader.optionalObject("metadata");
+  if (metadata) request.metadata = metadata;
+  return request;
+}
+
+function readMessage(reader: ParamReader, message: unknown, index: number): SamplingMessage {
+  const where = `messages[${index}]`;
+  if (typeof message !== "object" || message === null) reader.fail(`${where} must be an object`);
+  const { role, content } = message as Record<string, unknown>;
+  if (!ROLES.includes(role as SamplingMessage["role"]))
+    reader.fail(`${where}.role must be user, assistant or system`);
+  const blocks = Array.isArray(content) ? content : [content];
+  const texts = blocks.map((block, i) => {
+    const b = block as Record<string, unknown> | null;
+    if (typeof b !== "object" || b === null || b.type !== "text" || typeof b.text !== "string") {
+      reader.fail(`${where}.content${Array.isArray(content) ? `[${i}]` : ""} must be {type: "text", text}`);
+    }
+    return b.text as string;
+  });
+  return { role: role as SamplingMessage["role"], text: texts.join("\n") };
+}
+
+function readHints(reader: ParamReader): string[] {
+  const preferences = reader.optionalObject("modelPreferences");
+  const hints = preferences?.hints;
+  if (!Array.isArray(hints)) return [];
+  return hints.flatMap((hint) =>
+    typeof hint === "object" && hint !== null && typeof (hint as { name?: unknown }).name === "string"
+      ? [(hint as { name: string }).name]
+      : [],
+  );
+}
+
+/** The text the local responders look at: the last user message. */
+export function lastUserText(request: SamplingRequest): string {
+  for (let i = request.messages.length - 1; i >= 0; i--) {
+    const message = request.messages[i]!;
+    if (message.role === "user") return message.text;
+  }
+  return request.messages[request.messages.length - 1]?.text ?? "";
+}
+
+/** A rough token count (≈ 4 characters per token) for local responders. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+/** Cuts a local reply to `maxTokens` (by the same estimate). */
+export function fitToMaxTokens(text: string, maxTokens: number): { text: string; truncated: boolean } {
+  const limit = maxTokens * 4;
+  return text.length > limit ? { text: text.slice(0, limit), truncated: true } : { text, truncated: false };
+}

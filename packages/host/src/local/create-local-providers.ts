@@ -1,0 +1,96 @@
+import { join } from "node:path";
+import type { ProviderSet } from "../providers/provider.js";
+import { type Clock, systemClock } from "./clock.js";
+import { FilesProvider } from "./files-provider.js";
+import { BlobDir } from "./http/blob-dir.js";
+import { LoopbackServer } from "./http/loopback-server.js";
+import { UrlSigner } from "./http/url-signer.js";
+import { createResponder, type SamplingConfig, samplingConfigFromEnv } from "./sampling/sampling-config.js";
+import { type SamplingLimits, SamplingProvider } from "./sampling/sampling-provider.js";
+import { StorageProvider } from "./storage-provider.js";
+import { LocalStore } from "./store/local-store.js";
+import { UploadProvider } from "./upload-provider.js";
+
+/** Options of {@link createLocalProviders}. */
+export interface LocalProvidersOptions {
+  /**
+   * The dev profile directory: `storage.db` (KV and file metadata), `files/` (object
+   * blobs) and `uploads/` (transient uploads, removed on close) live here.
+   */
+  dataDir: string;
+  /** Default: from `env` via {@link samplingConfigFromEnv} (echo when nothing is set). */
+  sampling?: SamplingConfig;
+  samplingLimits?: SamplingLimits;
+  /** Read for the sampling configuration when `sampling` is not given. Default `process.env`. */
+  env?: Record<string, string | undefined>;
+  /** Largest KV value (serialized JSON). Default 1 MiB. */
+  maxValueBytes?: number;
+  /** Largest file object. Default 100 MiB. */
+  maxObjectBytes?: number;
+  /** Largest negotiated `host/uploadFile`. Default 100 MiB. */
+  maxUploadBytes?: number;
+  /** Raw bytes of an inline `host/uploadFile`. Default 8 MiB. */
+  maxInlineUploadBytes?: number;
+  /** The time source of TTLs and URL expiry (tests move it). */
+  now?: Clock;
+}
+
+/** The local providers plus what they own. */
+export interface LocalProviders {
+  /** Pass as `providers` to `spawnPlugin`; one set can serve many plugins. */
+  readonly providers: ProviderSet;
+  /** The storage database (for inspection in tests and tools). */
+  readonly store: LocalStore;
+  /** The loopback server behind presigned URLs (starts on the first URL). */
+  readonly server: LoopbackServer;
+  /** Stops the server, closes the database and removes transient uploads. */
+  close(): Promise<void>;
+}
+
+/**
+ * The embedded default providers for development: `storage/*` on SQLite, `files/*` with
+ * presigned loopback URLs and blobs on disk, `host/uploadFile`, and `sampling/createMessage`
+ * (echo, script or OpenAI-compatible relay).
+ *
+ * @throws Error when the sampling configuration is unusable (bad script, bad URL).
+ */
+export function createLocalProviders(options: LocalProvidersOptions): LocalProviders {
+  const now = options.now ?? systemClock;
+  const responder = createResponder(options.sampling ?? samplingConfigFromEnv(options.env));
+  const store = new LocalStore(join(options.dataDir, "storage.db"), { now });
+  const server = new LoopbackServer(new UrlSigner({ now }));
+  const fileBlobs = new BlobDir(join(options.dataDir, "files"));
+  const uploadBlobs = new BlobDir(join(options.dataDir, "uploads"));
+  const providers: ProviderSet = {
+    storage: new StorageProvider({ store, maxValueBytes: options.maxValueBytes, now }),
+    files: new FilesProvider({
+      store,
+      blobs: fileBlobs,
+      server,
+      maxObjectBytes: options.maxObjectBytes,
+      now,
+    }),
+    upload: new UploadProvider({
+      blobs: uploadBlobs,
+      server,
+      maxUploadBytes: options.maxUploadBytes,
+      maxInlineBytes: options.maxInlineUploadBytes,
+      now,
+    }),
+    sampling: new SamplingProvider(responder, options.samplingLimits),
+  };
+  let closed: Promise<void> | undefined;
+  return {
+    providers,
+    store,
+    server,
+    close: () => {
+      closed ??= (async () => {
+        await server.close();
+        store.close();
+        uploadBlobs.destroy();
+      })();
+      return closed;
+    },
+  };
+}

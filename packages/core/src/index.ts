@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 
+export * from "./capabilities/index.js";
 export { createInvokeContext, type InvokeContextInit, resolveCredentials } from "./context/create-context.js";
 export { currentInvoke, type InvokeContext, runWithInvoke } from "./context/invoke-context.js";
 export type { ReverseChannel } from "./context/reverse-channel.js";

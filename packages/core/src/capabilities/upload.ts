@@ -134,7 +134,10 @@ export class UploadClient {
   async negotiate(request: NegotiateUploadRequest): Promise<UploadNegotiation> {
     const { sizeBytes, filename, mimeType, purpose, metadata, ...call } = request;
     if (!Number.isInteger(sizeBytes) || sizeBytes < 0) {
-      throw new UploadError(UploadErrorCode.INVALID_REQUEST, "host/uploadFile negotiate: sizeBytes must be an integer ≥ 0");
+      throw new UploadError(
+        UploadErrorCode.INVALID_REQUEST,
+        "host/uploadFile negotiate: sizeBytes must be an integer ≥ 0",
+      );
     }
     return this.caller.call(
       uploadFamily,
@@ -147,7 +150,10 @@ export class UploadClient {
   /** Confirms a presigned upload finished; answers the download link. */
   async confirm(r2Key: string, options: CallOptions = {}): Promise<HostUploadResult> {
     if (typeof r2Key !== "string" || r2Key === "") {
-      throw new UploadError(UploadErrorCode.INVALID_REQUEST, "host/uploadFile confirm: r2Key must be a non-empty string");
+      throw new UploadError(
+        UploadErrorCode.INVALID_REQUEST,
+        "host/uploadFile confirm: r2Key must be a non-empty string",
+      );
     }
     return this.caller.call(uploadFamily, CONFIRM, { mode: "confirm", r2_key: r2Key }, options);
   }
@@ -189,17 +195,26 @@ export class UploadClient {
 
   private bytes(content: unknown): Uint8Array {
     if (typeof content !== "string" && !(content instanceof Uint8Array)) {
-      throw new UploadError(UploadErrorCode.INVALID_REQUEST, "host/uploadFile: content must be a Uint8Array or a string");
+      throw new UploadError(
+        UploadErrorCode.INVALID_REQUEST,
+        "host/uploadFile: content must be a Uint8Array or a string",
+      );
     }
     return toBytes(content);
   }
 
   private file(filename: unknown, mimeType: unknown): { filename: string; mime_type: string } {
     if (typeof filename !== "string" || filename === "") {
-      throw new UploadError(UploadErrorCode.INVALID_REQUEST, "host/uploadFile: filename must be a non-empty string");
+      throw new UploadError(
+        UploadErrorCode.INVALID_REQUEST,
+        "host/uploadFile: filename must be a non-empty string",
+      );
     }
     if (typeof mimeType !== "string" || mimeType === "") {
-      throw new UploadError(UploadErrorCode.INVALID_REQUEST, "host/uploadFile: mimeType must be a non-empty string");
+      throw new UploadError(
+        UploadErrorCode.INVALID_REQUEST,
+        "host/uploadFile: mimeType must be a non-empty string",
+      );
     }
     return { filename, mime_type: mimeType };
   }

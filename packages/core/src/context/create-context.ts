@@ -1,3 +1,4 @@
+import { createHostClients } from "../capabilities/host-clients.js";
 import type { Logger } from "../log/logger.js";
 import type { InvokeWireContext } from "../wire/invoke.js";
 import type { CredentialSpec } from "../wire/manifest.js";
@@ -44,16 +45,18 @@ export function resolveCredentials(
 /** Builds the context object a tool handler receives. */
 export function createInvokeContext(init: InvokeContextInit): InvokeContext {
   const credentials = Object.freeze(resolveCredentials(init.wire.credentials, init.declaredCredentials));
+  const remainingMs = () => Math.max(0, init.deadlineMs - Date.now());
   return {
     invokeId: init.invokeId,
     tool: init.tool,
     deadlineMs: init.deadlineMs,
-    remainingMs: () => Math.max(0, init.deadlineMs - Date.now()),
+    remainingMs,
     signal: init.signal,
     credentials,
     credential: (name) => credentials[name],
     pluginName: typeof init.wire.plugin_name === "string" ? init.wire.plugin_name : undefined,
     log: init.log,
     raw: init.wire,
+    host: createHostClients(init.channel, { invokeId: init.invokeId, signal: init.signal, remainingMs }),
   };
 }

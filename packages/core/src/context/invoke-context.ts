@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { HostClients } from "../capabilities/host-clients.js";
 import type { Logger } from "../log/logger.js";
 import type { InvokeWireContext } from "../wire/invoke.js";
 
@@ -33,6 +34,16 @@ export interface InvokeContext {
   readonly log: Logger;
   /** The invoke's `params.context` as the host sent it. */
   readonly raw: Readonly<InvokeWireContext>;
+  /**
+   * Reverse calls to the host on behalf of this invoke: `sampling`, `storage`, `files`,
+   * `upload`, `image`, `embeddings`, `agent`. Each call carries this invoke's
+   * `context.invoke_id`, waits at most until shortly before {@link deadlineMs} (sent as
+   * `_clientTimeoutS`) and aborts with {@link signal}. A capability works only when the
+   * manifest's `host_capabilities` declares it and the host negotiated protocol 2.0;
+   * otherwise the call fails locally with the family's NOT_GRANTED / NOT_NEGOTIATED error
+   * and nothing is written to stdout.
+   */
+  readonly host: HostClients;
 }
 
 const storage = new AsyncLocalStorage<InvokeContext>();

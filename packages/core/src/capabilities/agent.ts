@@ -1,0 +1,274 @@
+import { AgentErrorCode, SamplingErrorCode } from "../wire/error-codes.js";
+import { CapabilityError } from "./capability-error.js";
+import type { CallOptions, Family, MethodSpec } from "./family.js";
+import type { HostCaller } from "./host-call.js";
+import {
+  type CreateMessageResult,
+  type ModelPreferences,
+  type SamplingMessage,
+  wireMessages,
+} from "./sampling.js";
+
+/**
+ * Agent codes plus TIMEOUT. The agent family has no timeout code of its own; a local
+ * timeout uses sampling's -32005, as the reference SDK does (agent calls share
+ * sampling's plumbing on the host). It has no NOT_NEGOTIATED code either: a host that
+ * did not negotiate 2.0 gives NOT_GRANTED with `data.reason === "not_negotiated"`.
+ */
+export const AgentCallErrorCode = { ...AgentErrorCode, TIMEOUT: SamplingErrorCode.TIMEOUT } as const;
+
+/** An `agent/*` call failed. Codes: {@link AgentCallErrorCode}. */
+export class AgentError extends CapabilityError {
+  static readonly codes = AgentCallErrorCode;
+  override readonly name = "AgentError";
+  readonly family = "agent" as const;
+  constructor(code: number, message: string, data?: unknown, options?: { cause?: unknown }) {
+    super(AgentCallErrorCode, code, message, data, options);
+  }
+  /** The session expired or never existed: create a new one. */
+  isSessionNotFound(): boolean {
+    return this.code === AgentErrorCode.SESSION_NOT_FOUND;
+  }
+  isSubmodeMismatch(): boolean {
+    return this.code === AgentErrorCode.SUBMODE_MISMATCH;
+  }
+  isRateLimited(): boolean {
+    return this.code === AgentErrorCode.RATE_LIMITED;
+  }
+  /** The agent wanted a tool the user did not grant. */
+  isToolNotGranted(): boolean {
+    return this.code === AgentErrorCode.TOOL_NOT_GRANTED;
+  }
+}
+
+export const agentFamily: Family<AgentError> = {
+  name: "agent",
+  codes: AgentCallErrorCode,
+  error: (code, message, data, options) => new AgentError(code, message, data, options),
+};
+
+export interface AgentSessionCreateOptions extends CallOptions {
+  /** Default "agent" (the host's agent loop). */
+  kind?: string;
+  /** For `kind: "agent"`: "auto" (default; the host routes tools) or "fixed" (needs `fixedClientId`). */
+  agentSubmode?: "auto" | "fixed" | (string & {});
+  fixedClientId?: string;
+  label?: string;
+  quotaCaps?: Record<string, unknown>;
+  /** Session-level system prompt for every run. */
+  systemPrompt?: string;
+  /** Idle lifetime of the session, seconds. */
+  ttlSeconds?: number;
+}
+
+/** Result of `agent/session.create`. The session token stays with the host. */
+export interface AgentSessionInfo {
+  app_session_uuid: string;
+  expires_in?: number;
+  kind?: string;
+  agent_submode?: string | null;
+  fixed_client_id?: string | null;
+  granted_tools?: string[];
+  inherit_host_tools?: boolean;
+  [key: string]: unknown;
+}
+
+export interface AgentRunOptions extends CallOptions {
+  attachments?: unknown[];
+  recursionLimit?: number;
+  runId?: string;
+  /** Overrides the session's system prompt for this run only. */
+  systemPrompt?: string;
+}
+
+/** Result of `agent/session.run` (buffered: every frame of the run, then `final`). */
+export interface AgentRunResult {
+  run_id?: string;
+  stream_id?: string;
+  frames: unknown[];
+  final?: unknown;
+  [key: string]: unknown;
+}
+
+export interface AgentSessionListOptions extends CallOptions {
+  includeExpired?: boolean;
+  limit?: number;
+}
+
+export interface AgentRefreshOptions extends CallOptions {
+  ttlSeconds?: number;
+}
+
+/** Lifecycle answers (`cancel`, `history`, `delete`, `list`, `refresh`), as the host sends them. */
+export type AgentLifecycleResult = Record<string, unknown>;
+
+/** Params of {@link AgentClient.complete}: a stateless completion, sampling-like. */
+export interface AgentCompleteRequest extends CallOptions {
+  messages: SamplingMessage[];
+  maxTokens?: number;
+  systemPrompt?: string;
+  temperature?: number;
+  stopSequences?: string[];
+  modelPreferences?: ModelPreferences;
+  metadata?: Record<string, unknown>;
+}
+
+const spec = (name: string, defaultTimeoutMs: number): MethodSpec => ({
+  method: `agent/${name}`,
+  capability: "llm.agent.auto",
+  defaultTimeoutMs,
+});
+const CREATE = spec("session.create", 30_000);
+const RUN = spec("session.run", 300_000);
+const CANCEL = spec("session.cancel", 60_000);
+const HISTORY = spec("session.history", 60_000);
+const DELETE = spec("session.delete", 60_000);
+const LIST = spec("session.list", 15_000);
+const REFRESH = spec("session.refresh", 15_000);
+const COMPLETE = spec("complete", 120_000);
+
+/** `agent.session`: host agent sessions, addressed by `app_session_uuid`. */
+export class AgentSessions {
+  constructor(private readonly caller: HostCaller) {}
+
+  /** Creates a session (`agent/session.create`). */
+  async create(options: AgentSessionCreateOptions = {}): Promise<AgentSessionInfo> {
+    const {
+      kind = "agent",
+      agentSubmode,
+      fixedClientId,
+      label,
+      quotaCaps,
+      systemPrompt,
+      ttlSeconds,
+      ...call
+    } = options;
+    return this.caller.call(
+      agentFamily,
+      CREATE,
+      {
+        kind,
+        agent_submode: kind === "agent" ? (agentSubmode ?? "auto") : agentSubmode,
+        fixed_client_id: fixedClientId,
+        label,
+        quota_caps: quotaCaps,
+        system_prompt: systemPrompt,
+        ttl_seconds: ttlSeconds,
+      },
+      call,
+    );
+  }
+
+  /** Runs one turn and answers all of its frames at once. Default timeout 300 s. */
+  async run(sessionUuid: string, content: string, options: AgentRunOptions = {}): Promise<AgentRunResult> {
+    const { attachments, recursionLimit, runId, systemPrompt, ...call } = options;
+    if (typeof content !== "string" || content === "") {
+      throw new AgentError(
+        AgentErrorCode.INVALID_REQUEST,
+        "agent/session.run: content must be a non-empty string",
+      );
+    }
+    const result = await this.caller.call<Record<string, unknown>>(
+      agentFamily,
+      RUN,
+      {
+        app_session_uuid: uuid(RUN.method, sessionUuid),
+        content,
+        attachments,
+        recursion_limit: recursionLimit,
+        run_id: runId,
+        systemPrompt,
+      },
+      call,
+    );
+    return { ...result, frames: Array.isArray(result.frames) ? result.frames : [] };
+  }
+
+  async cancel(
+    sessionUuid: string,
+    runId?: string,
+    options: CallOptions = {},
+  ): Promise<AgentLifecycleResult> {
+    return this.caller.call(
+      agentFamily,
+      CANCEL,
+      { app_session_uuid: uuid(CANCEL.method, sessionUuid), run_id: runId },
+      options,
+    );
+  }
+
+  async history(sessionUuid: string, options: CallOptions = {}): Promise<AgentLifecycleResult> {
+    return this.caller.call(
+      agentFamily,
+      HISTORY,
+      { app_session_uuid: uuid(HISTORY.method, sessionUuid) },
+      options,
+    );
+  }
+
+  async delete(sessionUuid: string, options: CallOptions = {}): Promise<AgentLifecycleResult> {
+    return this.caller.call(
+      agentFamily,
+      DELETE,
+      { app_session_uuid: uuid(DELETE.method, sessionUuid) },
+      options,
+    );
+  }
+
+  /** This plugin's sessions for the current user; works after a restart lost the handles. */
+  async list(options: AgentSessionListOptions = {}): Promise<AgentLifecycleResult> {
+    const { includeExpired, limit, ...call } = options;
+    return this.caller.call(agentFamily, LIST, { include_expired: includeExpired, limit }, call);
+  }
+
+  /** Re-mints the session's token and slides its idle window. */
+  async refresh(sessionUuid: string, options: AgentRefreshOptions = {}): Promise<AgentLifecycleResult> {
+    const { ttlSeconds, ...call } = options;
+    return this.caller.call(
+      agentFamily,
+      REFRESH,
+      { app_session_uuid: uuid(REFRESH.method, sessionUuid), ttl_seconds: ttlSeconds },
+      call,
+    );
+  }
+}
+
+/** `ctx.host.agent`: host agent sessions and stateless completions (`llm.agent.auto`). */
+export class AgentClient {
+  /** Session lifecycle: `create`, `run`, `cancel`, `history`, `delete`, `list`, `refresh`. */
+  readonly session: AgentSessions;
+
+  constructor(private readonly caller: HostCaller) {
+    this.session = new AgentSessions(caller);
+  }
+
+  /** One stateless completion (`agent/complete`). */
+  async complete(request: AgentCompleteRequest): Promise<CreateMessageResult> {
+    this.caller.ensureAvailable(agentFamily, COMPLETE);
+    const { messages, maxTokens, ...rest } = request ?? ({} as AgentCompleteRequest);
+    const { timeoutMs, signal, ...params } = rest;
+    const wire = wireMessages(agentFamily, COMPLETE.method, messages);
+    if (maxTokens !== undefined && (!Number.isInteger(maxTokens) || maxTokens <= 0)) {
+      throw new AgentError(
+        AgentErrorCode.INVALID_REQUEST,
+        "agent/complete: maxTokens must be a positive integer",
+      );
+    }
+    return this.caller.call(
+      agentFamily,
+      COMPLETE,
+      { messages: wire, maxTokens, ...params },
+      { timeoutMs, signal },
+    );
+  }
+}
+
+function uuid(method: string, value: unknown): string {
+  if (typeof value !== "string" || value === "") {
+    throw new AgentError(
+      AgentErrorCode.INVALID_REQUEST,
+      `${method}: the session uuid must be a non-empty string`,
+    );
+  }
+  return value;
+}

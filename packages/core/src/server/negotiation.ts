@@ -8,20 +8,25 @@ export function negotiateVersion(params: InitializeParams | undefined): Protocol
 
 /**
  * The `client_capabilities` of the `initialize` answer: the reverse capabilities the
- * manifest's `host_capabilities` declare.
+ * manifest's `host_capabilities` declare, under the keys the reference plugins announce
+ * (`sampling`, `storage: { kv, files }` with only the true flags, `upload`, `image`,
+ * `image.edit`, `embeddings`, `agent: { submodes: ["auto"] }`).
  */
 export function clientCapabilitiesFor(hostCapabilities: readonly string[] = []): ClientCapabilities {
   const has = (name: string) => hostCapabilities.includes(name);
   const caps: ClientCapabilities = {};
   if (has("llm.sample")) caps.sampling = {};
-  const kv = has("aps.kv");
-  const files = has("aps.files");
-  if (kv || files) caps.storage = { kv, files };
+  if (has("aps.kv") || has("aps.files")) {
+    caps.storage = {};
+    if (has("aps.kv")) caps.storage.kv = true;
+    if (has("aps.files")) caps.storage.files = true;
+  }
   if (has("host.upload")) caps.upload = {};
-  const generate = has("llm.image");
-  const edit = has("llm.image.edit");
-  if (generate || edit) caps.image = { generate, edit };
+  if (has("llm.image")) caps.image = {};
+  if (has("llm.image.edit")) caps["image.edit"] = {};
   if (has("llm.embed")) caps.embeddings = {};
-  if (has("llm.agent.auto")) caps.agent = {};
+  // ClientCapabilities types `agent` as an empty object; the reference agent plugin
+  // announces the submodes it drives, so the value is assigned past that type.
+  if (has("llm.agent.auto")) Object.assign(caps, { agent: { submodes: ["auto"] } });
   return caps;
 }

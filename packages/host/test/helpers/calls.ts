@@ -48,7 +48,15 @@ export function tempDir(prefix = "executa-host-test-"): { path: string; remove: 
 }
 
 /** A clock tests move by hand. */
-export function manualClock(start = Date.UTC(2026, 0, 1)): { now: () => number; advance: (ms: number) => void } {
+export function manualClock(start = Date.UTC(2026, 0, 1)): {
+  now: () => number;
+  advance: (ms: number) => void;
+} {
   let time = start;
-  return { now: () => time, advance: (ms) => void (time += ms) };
+  return {
+    now: () => time,
+    advance: (ms) => {
+      time += ms;
+    },
+  };
 }

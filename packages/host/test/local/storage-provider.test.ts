@@ -56,7 +56,10 @@ describe("StorageProvider", () => {
   });
 
   it("grants app scope only with an app id", async () => {
-    await expectRpcError(() => run("set", { scope: "app", key: "k", value: 1 }), StorageErrorCode.NOT_GRANTED);
+    await expectRpcError(
+      () => run("set", { scope: "app", key: "k", value: 1 }),
+      StorageErrorCode.NOT_GRANTED,
+    );
   });
 
   it("rejects a missing or unknown scope and a bad key", async () => {
@@ -118,7 +121,8 @@ describe("StorageProvider", () => {
   });
 
   it("lists by prefix with cursor pagination", () => {
-    for (const key of ["a/3", "a/1", "b/1", "a/2", "a/4", "a/5"]) run("set", { scope: "tool", key, value: key });
+    for (const key of ["a/3", "a/1", "b/1", "a/2", "a/4", "a/5"])
+      run("set", { scope: "tool", key, value: key });
     const keys: string[] = [];
     let cursor: unknown;
     let pages = 0;
@@ -144,9 +148,15 @@ describe("StorageProvider", () => {
     expect(run("list", { scope: "tool", kind: "file" }).items).toMatchObject([
       { key: "doc", kind: "file", content_type: "text/plain" },
     ]);
-    await expectRpcError(() => run("list", { scope: "tool", kind: "blob" }), StorageErrorCode.INVALID_REQUEST);
+    await expectRpcError(
+      () => run("list", { scope: "tool", kind: "blob" }),
+      StorageErrorCode.INVALID_REQUEST,
+    );
     await expectRpcError(() => run("list", { scope: "tool", limit: 0 }), StorageErrorCode.INVALID_REQUEST);
-    await expectRpcError(() => run("list", { scope: "tool", cursor: "garbage" }), StorageErrorCode.INVALID_REQUEST);
+    await expectRpcError(
+      () => run("list", { scope: "tool", cursor: "garbage" }),
+      StorageErrorCode.INVALID_REQUEST,
+    );
   });
 
   it("keeps data in the database file across store instances", () => {

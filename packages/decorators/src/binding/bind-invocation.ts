@@ -1,0 +1,83 @@
+import { InvalidParamsError, type InvokeContext, type ParamIssue, ToolError } from "@executa/core";
+import type { Slot, ToolModel } from "../model/types.js";
+import { toValidatedDto } from "./bind-dto.js";
+import { checkFields } from "./coerce.js";
+import { isPlainObject, stripUnsafeKeys } from "./sanitize.js";
+
+/**
+ * Per invoke: sanitizes the arguments, checks and coerces them against the tool's
+ * arguments (unknown names, missing required, types, enums, defaults), builds and validates
+ * the DTO for `@Args()` tools, then returns the method's positional arguments.
+ *
+ * Throws `InvalidParamsError` (-32602, issues in `error.data`) for bad arguments and
+ * `ToolError` (`success: false`) for a required credential that is not configured.
+ */
+export async function bindInvocation(
+  tool: ToolModel,
+  rawArgs: unknown,
+  context: InvokeContext,
+): Promise<unknown[]> {
+  const args = stripUnsafeKeys(rawArgs ?? {});
+  if (!isPlainObject(args)) {
+    throw new InvalidParamsError(`Invalid arguments for tool "${tool.name}": arguments must be an object`, [
+      { path: "", message: "must be an object", expected: "object" },
+    ]);
+  }
+  const checked = checkFields(tool.arguments, args, "", { coerce: true });
+  if (!checked.ok) throw invalidArguments(tool, checked.issues);
+  const values = checked.value;
+  const dto = tool.dto ? await toValidatedDto(tool.dto, values, tool.name) : undefined;
+
+  return tool.slots.map((slot) => slotValue(slot, values, dto, context));
+}
+
+function slotValue(
+  slot: Slot,
+  values: Record<string, unknown>,
+  dto: object | undefined,
+  context: InvokeContext,
+): unknown {
+  switch (slot.kind) {
+    case "param":
+      return values[slot.name];
+    case "args":
+      return dto;
+    case "context":
+      return context;
+    case "credential": {
+      const value = context.credential(slot.name);
+      if (value === undefined && slot.required) {
+        throw new ToolError(
+          `credential ${slot.name} is not configured: set it in the plugin's settings ` +
+            `(or the ${slot.name} environment variable when developing locally)`,
+        );
+      }
+      return value;
+    }
+    case "custom":
+      return slot.resolve(slot.data, { args: values, context });
+  }
+}
+
+function invalidArguments(tool: ToolModel, issues: ParamIssue[]): InvalidParamsError {
+  const expected = tool.arguments.map((argument) => argument.name);
+  const unknown = issues.filter(
+    (issue) => issue.message.startsWith("unknown argument") && !issue.path.includes("."),
+  );
+  const parts: string[] = [];
+  if (unknown.length > 0) {
+    const names = unknown.map((issue) => JSON.stringify(issue.path)).join(", ");
+    parts.push(
+      `unknown argument${unknown.length > 1 ? "s" : ""} ${names} (expected: ${expected.join(", ") || "none"})`,
+    );
+  }
+  for (const issue of issues) {
+    if (!unknown.includes(issue)) parts.push(`${issue.path}: ${issue.message}`);
+  }
+  const extra = unknown.length > 0 ? { unknown: unknown.map((issue) => issue.path), expected } : {};
+  return new InvalidParamsError(
+    `Invalid arguments for tool "${tool.name}": ${parts.join("; ")}`,
+    issues,
+    extra,
+  );
+}

@@ -1,0 +1,6 @@
+import { PluginDefinitionError } from "./definition-error.js";
+
+/** `@Param()` without a (valid) argument name. */
+export class MissingParamNameError extends PluginDefinitionError {
+  override readonly name = "MissingParamNameError";
+}

@@ -1,0 +1,84 @@
+/**
+ * The resolved, validated form of a decorated class: what the manifest builder and the
+ * binder work from. Produced by `resolvePlugin`; decorators never see it.
+ */
+import type { ArrayItemType, CredentialSpec, ParameterType, ServerOptions } from "@executa/core";
+import type { ParamResolveInput } from "../metadata/definitions.js";
+import type { EnumValue } from "../options/argument-options.js";
+
+/** Element schema of an array argument. */
+export interface ItemSchema {
+  type: ArrayItemType;
+  enum?: readonly EnumValue[];
+  /** Elements of a nested array. */
+  items?: ItemSchema;
+  /** Known shape of object elements (arrays of nested DTOs); checked, not put in the manifest. */
+  fields?: readonly ArgumentSchema[];
+}
+
+/** One argument of a tool: a `@Param`, or a property of an `@Args` DTO. */
+export interface ArgumentSchema {
+  name: string;
+  type: ParameterType;
+  description?: string;
+  required: boolean;
+  /** Whether `default` is set (a default may itself be `null`). */
+  hasDefault: boolean;
+  default?: unknown;
+  enum?: readonly EnumValue[];
+  /** Set exactly when `type` is `array`. */
+  items?: ItemSchema;
+  /** Known shape of an `object` argument (a nested DTO); checked, not put in the manifest. */
+  fields?: readonly ArgumentSchema[];
+}
+
+/** What fills one positional parameter of a tool method. */
+export type Slot =
+  | { kind: "param"; name: string }
+  | { kind: "args"; dto: Function }
+  | { kind: "context" }
+  | { kind: "credential"; name: string; required: boolean }
+  | { kind: "custom"; data: unknown; resolve: (data: unknown, input: ParamResolveInput) => unknown };
+
+/** One tool method. */
+export interface ToolModel {
+  methodName: string;
+  name: string;
+  description: string;
+  timeout?: number;
+  streaming?: boolean;
+  /** The tool's arguments in manifest order. */
+  arguments: readonly ArgumentSchema[];
+  /** The DTO class when the method takes `@Args()`. */
+  dto?: Function;
+  /** One entry per method parameter, by position. */
+  slots: readonly Slot[];
+}
+
+/** The plugin's manifest-level fields, validated. */
+export interface PluginInfo {
+  name: string;
+  version: string;
+  description: string;
+  display_name?: string;
+  author?: string;
+  homepage?: string;
+  icon?: string;
+  category?: string;
+  license?: string;
+  credentials?: CredentialSpec[];
+  runtime?: Record<string, unknown>;
+  host_capabilities?: string[];
+}
+
+/** A decorated plugin class, resolved. */
+export interface PluginModel {
+  className: string;
+  target: Function;
+  info: PluginInfo;
+  server?: ServerOptions;
+  tools: readonly ToolModel[];
+  health?: string;
+  onStart?: string;
+  onStop?: string;
+}

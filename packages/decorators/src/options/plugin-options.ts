@@ -1,0 +1,30 @@
+import type { CredentialSpec, HostCapability, RuntimeHints, ServerOptions } from "@executa/core";
+
+/** Options of `@Plugin`: the manifest's plugin fields plus how the server runs. */
+export interface PluginOptions {
+  /** Lowercase kebab/snake label, e.g. `weather` or `my-tool`. */
+  name: string;
+  /** SemVer `MAJOR.MINOR.PATCH` (pre-release and build suffixes allowed). */
+  version: string;
+  /** One paragraph about what the plugin does. */
+  description: string;
+  /** Shown instead of `name`; hosts default it to `name`. */
+  display_name?: string;
+  author?: string;
+  /** Documentation or source URL. */
+  homepage?: string;
+  /** Emoji or URL; hosts default it to 🔧. */
+  icon?: string;
+  /** Free-form grouping; hosts default it to `general`. */
+  category?: string;
+  /** SPDX identifier. */
+  license?: string;
+  /** Secrets the host injects; `@Credential(name)` reads one. */
+  credentials?: CredentialSpec[];
+  /** Free-form runtime hints. */
+  runtime?: RuntimeHints;
+  /** Reverse capabilities the plugin needs (`llm.sample`, `aps.kv`, …). */
+  host_capabilities?: (HostCapability | (string & {}))[];
+  /** How core's server runs this plugin: concurrency limit, shutdown grace, … Not in the manifest. */
+  server?: ServerOptions;
+}

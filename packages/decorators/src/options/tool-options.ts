@@ -1,0 +1,11 @@
+/** Options of `@Tool`. */
+export interface ToolOptions {
+  /** The tool's name on the wire; default: the method name in snake_case (`getWeather` → `get_weather`). */
+  name?: string;
+  /** Required: the prompt an LLM chooses this tool by. */
+  description: string;
+  /** Execute timeout in whole seconds (the host's default is 60). */
+  timeout?: number;
+  /** Reserved by the protocol for future use. */
+  streaming?: boolean;
+}

@@ -1,0 +1,73 @@
+/**
+ * All reflection of this package: reading the `design:*` metadata TypeScript / SWC emit
+ * under `emitDecoratorMetadata`, and mapping a reflected constructor to a parameter type.
+ * Nothing else in the package calls `Reflect.getMetadata`.
+ */
+import type { ParameterType } from "@executa/core";
+
+interface ReflectWithMetadata {
+  getMetadata?: (key: string, target: object, property?: string | symbol) => unknown;
+}
+
+function read(key: string, target: object, property: string): unknown {
+  const reflect = Reflect as unknown as ReflectWithMetadata;
+  return typeof reflect.getMetadata === "function" ? reflect.getMetadata(key, target, property) : undefined;
+}
+
+/**
+ * The reflected types of a method's parameters (`design:paramtypes`), or `undefined` when
+ * the method carries no metadata at all (the code was compiled without it). An empty
+ * array means the metadata is there and the method has no parameters.
+ */
+export function methodParamTypes(prototype: object, method: string): readonly unknown[] | undefined {
+  const types = read("design:paramtypes", prototype, method);
+  return Array.isArray(types) ? types : undefined;
+}
+
+/** Whether a decorated property of a class carries `design:type` (it always does under metadata). */
+export function hasPropertyType(prototype: object, property: string): boolean {
+  return read("design:type", prototype, property) !== undefined;
+}
+
+/** The reflected type of a property (`design:type`), or `undefined` without metadata. */
+export function propertyType(prototype: object, property: string): unknown {
+  return read("design:type", prototype, property);
+}
+
+/** What a reflected type says about an argument. */
+export type ReflectedKind =
+  | { kind: "primitive"; type: Extract<ParameterType, "string" | "number" | "boolean" | "array"> }
+  /** A user class: a nested DTO for properties, uninferable for `@Param`. */
+  | { kind: "class"; class: Function }
+  /** `Object` (`any`, `unknown`, unions, interfaces, type aliases) or nothing useful. */
+  | { kind: "unknown"; label: string };
+
+/**
+ * Maps a reflected constructor: `String` → string, `Number` → number, `Boolean` → boolean,
+ * `Array` → array, another class → class. `Object`, `Function`, `Promise`, `Date`, … are
+ * unknown: the caller must get the type from somewhere else or fail.
+ */
+export function classifyReflectedType(type: unknown): ReflectedKind {
+  if (type === String) return { kind: "primitive", type: "string" };
+  if (type === Number) return { kind: "primitive", type: "number" };
+  if (type === Boolean) return { kind: "primitive", type: "boolean" };
+  if (type === Array) return { kind: "primitive", type: "array" };
+  if (typeof type !== "function") return { kind: "unknown", label: String(type) };
+  if (BUILT_INS.has(type)) return { kind: "unknown", label: type.name };
+  return { kind: "class", class: type };
+}
+
+const BUILT_INS = new Set<unknown>([
+  Object,
+  Function,
+  Promise,
+  Date,
+  Map,
+  Set,
+  RegExp,
+  Symbol,
+  BigInt,
+  Error,
+  typeof Buffer === "undefined" ? undefined : Buffer,
+  Uint8Array,
+]);

@@ -1,0 +1,51 @@
+import type { ServerOptions } from "@executa/core";
+import { PluginProcess } from "@executa/host";
+import type { RunOptions } from "../client/run-options.js";
+import { hostOptions } from "../client/run-options.js";
+import { startClient } from "../client/start-client.js";
+import type { PluginTestClient } from "../client/test-client.js";
+import { createTestProviders } from "../providers/test-providers.js";
+import { type PluginTarget, toDefinition } from "../target/to-definition.js";
+import { InProcessChild } from "./in-process-child.js";
+
+/** Options of {@link runInProcess}. */
+export interface RunInProcessOptions extends RunOptions {
+  /** Options of the in-process plugin server (concurrency, shutdown grace, file transport...). */
+  server?: ServerOptions;
+}
+
+/**
+ * Runs a plugin in this process — a decorated class or a core `PluginDefinition` — served
+ * by core's plugin server over linked in-memory streams and driven by host's
+ * `PluginProcess`, with the local providers in a temp directory. Fast (no process, no
+ * build) and exact: every call is a real JSON-RPC frame, validated the way a host
+ * validates it. Resolves once the handshake is done; call `close()` when finished.
+ *
+ * Under vitest, decorated classes need the SWC transform (`unplugin-swc`) so that
+ * `design:paramtypes` metadata exists, as in a built bundle.
+ *
+ * @example
+ * const plugin = await runInProcess(Weather, { credentials: { API_KEY: "test" } });
+ * const data = expectSuccess(await plugin.invoke("get_weather", { city: "Oslo" }));
+ * await plugin.close();
+ */
+export async function runInProcess(
+  target: PluginTarget,
+  options: RunInProcessOptions = {},
+): Promise<PluginTestClient> {
+  const definition = toDefinition(target);
+  const providers = createTestProviders(options);
+  let plugin: PluginProcess;
+  try {
+    const child = new InProcessChild(definition, options.server);
+    plugin = new PluginProcess(child.asChildProcess(), {
+      ...hostOptions(options),
+      command: definition.manifest.name,
+      providers: providers.providers,
+    });
+  } catch (error) {
+    await providers.close();
+    throw error;
+  }
+  return startClient(plugin, providers, options);
+}

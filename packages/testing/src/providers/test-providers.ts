@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import {
+  createLocalProviders,
+  type LocalProviders,
+  type LocalProvidersOptions,
+  type ProviderSet,
+  type SamplingConfig,
+  type ScriptRule,
+} from "@executa/host";
+
+/** How a test client answers the plugin's reverse calls. */
+export interface TestProviderOptions {
+  /**
+   * Start host's local providers (storage on SQLite, files and uploads over loopback
+   * URLs, sampling) in a data directory. Default true.
+   */
+  localProviders?: boolean;
+  /**
+   * The local providers' data directory. Default: a fresh temp directory, removed on
+   * `close()`. A directory given here is kept.
+   */
+  dataDir?: string;
+  /**
+   * How `sampling/createMessage` is answered: a list of script rules (first rule whose
+   * `match` is a substring of, or a `/regex/` on, the last user message answers), or any
+   * `SamplingConfig`. Default `{ mode: "echo" }` — tests never read the environment's
+   * relay settings.
+   */
+  sampling?: readonly ScriptRule[] | SamplingConfig;
+  /** Further options of `createLocalProviders` (size limits, a clock). */
+  local?: Omit<LocalProvidersOptions, "dataDir" | "sampling" | "env">;
+  /** Providers to use for these families instead of the local ones (or alone). */
+  providers?: ProviderSet;
+}
+
+/** The providers of one test client and what it must clean up. */
+export interface TestProviders {
+  readonly providers: ProviderSet;
+  /** The local providers, when started. */
+  readonly local: LocalProviders | undefined;
+  /** Their data directory, when started. */
+  readonly dataDir: string | undefined;
+  /** Closes the local providers and removes a temp data directory. Idempotent. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the providers a test client answers reverse calls with: the local ones in a
+ * (temp) data directory with hermetic sampling, overridden family by family by
+ * `options.providers`.
+ */
+export function createTestProviders(options: TestProviderOptions = {}): TestProviders {
+  if (options.localProviders === false) {
+    return {
+      providers: { ...options.providers },
+      local: undefined,
+      dataDir: undefined,
+      close: async () => {},
+    };
+  }
+  const ownsDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "executa-test-"));
+  let local: LocalProviders;
+  try {
+    local = createLocalProviders({
+      ...options.local,
+      dataDir,
+      sampling: samplingConfig(options.sampling),
+    });
+  } catch (error) {
+    if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    providers: { ...local.providers, ...options.providers },
+    local,
+    dataDir,
+    close: () => {
+      closing ??= (async () => {
+        try {
+          await local.close();
+        } finally {
+          if (ownsDir) rmSync(dataDir, { recursive: true, force: true });
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+function samplingConfig(sampling: TestProviderOptions["sampling"]): SamplingConfig {
+  if (sampling === undefined) return { mode: "echo" };
+  if (Array.isArray(sampling)) return { mode: "script", rules: [...sampling] };
+  return sampling as SamplingConfig;
+}

@@ -134,3 +134,29 @@ describe("UploadProvider (host/uploadFile)", () => {
     expect((await fetch(negotiated.put_url as string, { method: "PUT", body: "x" })).status).toBe(403);
   });
 });
+
+describe("UploadProvider defaults", () => {
+  it("caps inline uploads at the spec's 8 MiB", async () => {
+    const dir = tempDir();
+    const local = createLocalProviders({ dataDir: dir.path, sampling: { mode: "echo" } });
+    try {
+      const params = (bytes: number) => ({
+        mode: "inline",
+        filename: "x.bin",
+        mime_type: "application/octet-stream",
+        content_b64: Buffer.alloc(bytes).toString("base64"),
+      });
+      await expectRpcError(
+        () => local.providers.upload!.handle(reverseCall("host/uploadFile", params(8 * 1024 * 1024 + 1))),
+        UploadErrorCode.TOO_LARGE,
+      );
+      const fits = (await local.providers.upload!.handle(
+        reverseCall("host/uploadFile", params(8 * 1024 * 1024)),
+      )) as Result;
+      expect(fits.size_bytes).toBe(8 * 1024 * 1024);
+    } finally {
+      await local.close();
+      dir.remove();
+    }
+  });
+});

@@ -1,0 +1,77 @@
+import { existsSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { PassThrough } from "node:stream";
+import { createLogger } from "@executa/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { StdoutDemux } from "../../src/process/stdout-demux.js";
+import { tempDir } from "../helpers/calls.js";
+
+describe("StdoutDemux", () => {
+  let dir: ReturnType<typeof tempDir>;
+  let source: PassThrough;
+  let frames: string[];
+  let debug: string[];
+  let logs: string[];
+  let ended: () => Promise<void>;
+
+  beforeEach(() => {
+    dir = tempDir();
+    source = new PassThrough();
+    frames = [];
+    debug = [];
+    logs = [];
+    const demux = new StdoutDemux(source, {
+      maxFrameBytes: 256,
+      onDebugLine: (line) => debug.push(line),
+      log: createLogger("test", { level: "debug", write: (line) => void logs.push(line) }),
+    });
+    demux.frames.setEncoding("utf8");
+    let partial = "";
+    demux.frames.on("data", (chunk: string) => {
+      const lines = (partial + chunk).split("\n");
+      partial = lines.pop()!;
+      frames.push(...lines);
+    });
+    const end = new Promise<void>((resolve) => demux.frames.once("end", resolve));
+    ended = () => end;
+  });
+  afterEach(() => dir.remove());
+
+  it("passes frames, diverts everything else, and keeps the order around file transport", async () => {
+    const file = join(dir.path, "resp.json");
+    writeFileSync(file, '{\n  "jsonrpc": "2.0",\n  "id": 2,\n  "result": {"a": 1}\n}\n');
+    source.write('{"jsonrpc":"2.0","id":1,"result":1}\n');
+    source.write("plain text\n");
+    source.write(`{"jsonrpc":"2.0","id":2,"__file_transport":${JSON.stringify(file)}}\n`);
+    source.write('{"jsonrpc":"2.0","id":3,"result":3}\n');
+    source.write('{"not":"a frame"}\n');
+    source.write(`${"y".repeat(300)}\n`);
+    source.end('{"jsonrpc":"2.0","method":"executa/progress"}');
+    await ended();
+    expect(frames).toEqual([
+      '{"jsonrpc":"2.0","id":1,"result":1}',
+      '{   "jsonrpc": "2.0",   "id": 2,   "result": {"a": 1} } ',
+      '{"jsonrpc":"2.0","id":3,"result":3}',
+      '{"jsonrpc":"2.0","method":"executa/progress"}',
+    ]);
+    expect(frames.map((f) => JSON.parse(f))[1]).toEqual({ jsonrpc: "2.0", id: 2, result: { a: 1 } });
+    expect(debug).toEqual(["plain text", '{"not":"a frame"}']);
+    expect(logs.some((line) => line.includes("300 byte stdout line"))).toBe(true);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("turns an unusable file into an error response for that id", async () => {
+    const file = join(dir.path, "bad.json");
+    writeFileSync(file, "not json");
+    source.write(`{"jsonrpc":"2.0","id":"a","__file_transport":${JSON.stringify(file)}}\n`);
+    source.end(`{"jsonrpc":"2.0","id":"b","__file_transport":${JSON.stringify(dir.path)}}\n`);
+    await ended();
+    const [a, b] = frames.map((f) => JSON.parse(f));
+    expect(a).toMatchObject({
+      id: "a",
+      error: { code: -32603, message: expect.stringMatching(/is not JSON/) },
+    });
+    expect(b).toMatchObject({ id: "b", error: { message: expect.stringMatching(/not a regular file/) } });
+    expect(existsSync(file)).toBe(false);
+  });
+});

@@ -136,6 +136,8 @@ export interface PluginProcessEvents {
   reverseCall: [event: ReverseCallEvent];
   /** An invoke settled. */
   invoke: [event: InvokeEvent];
+  /** A response with a null or missing id (e.g. the plugin's -32700 to a malformed line). */
+  orphanResponse: [frame: Record<string, unknown>];
 }
 
 const EXIT_SETTLE_MS = 300;
@@ -192,6 +194,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
       maxFrameBytes: options.maxFrameBytes ?? MAX_FRAME_BYTES,
       maxFileTransportBytes,
       onDebugLine: (line) => this.stdoutDebug.push(line),
+      onOrphanResponse: (frame) => this.emit("orphanResponse", frame),
       log: this.log,
     });
     const router = new ReverseRouter({
@@ -381,6 +384,17 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
    */
   request(method: string, params?: unknown, timeoutMs = DESCRIBE_TIMEOUT_MS): Promise<unknown> {
     return this.call(method, params, timeoutMs);
+  }
+
+  /**
+   * Writes bytes to the plugin's stdin exactly as given, bypassing the JSON-RPC layer
+   * (include the line ending yourself) — for conformance checks that send malformed or
+   * oversized lines. Answers to such lines usually arrive as `orphanResponse` events.
+   */
+  writeRaw(data: string | Uint8Array): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.child.stdin!.write(data, (error) => (error ? reject(error) : resolve()));
+    });
   }
 
   /** Sends a notification (no answer expected). */

@@ -9,6 +9,12 @@ export interface StdoutDemuxOptions {
   maxFileTransportBytes?: number;
   /** A stdout line that is not a JSON-RPC frame: tolerated, never interpreted. */
   onDebugLine: (line: string) => void;
+  /**
+   * A response no request can own: `id` null or missing (e.g. the plugin's answer to a
+   * frame it could not parse). Kept from the peer, which would answer it with -32600
+   * and could start two peers replying to each other's errors forever.
+   */
+  onOrphanResponse?: (frame: Record<string, unknown>) => void;
   log: Logger;
 }
 
@@ -22,6 +28,7 @@ export interface StdoutDemuxOptions {
  * - `{"id", "__file_transport": path}` pointers are replaced by the response inside the
  *   file, which is then deleted; a file that cannot be used becomes an error response
  *   for that id, so the caller learns why at once;
+ * - responses with a null or missing id go to `onOrphanResponse`;
  * - lines over the frame limit are dropped with an error log.
  *
  * Frames reach {@link frames} in the order the plugin wrote them.
@@ -66,6 +73,10 @@ export class StdoutDemux {
     const frame = parseFrame(text);
     if (frame === undefined) {
       this.options.onDebugLine(text);
+      return;
+    }
+    if (!("method" in frame) && (frame.id === null || frame.id === undefined)) {
+      this.options.onOrphanResponse?.(frame);
       return;
     }
     const pointer = frame.__file_transport;

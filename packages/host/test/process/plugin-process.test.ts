@@ -219,6 +219,18 @@ describe("a v2 plugin", () => {
     expect(lines).toEqual(["invoking slow", "invoking echo_context"]);
   });
 
+  it("writes raw lines and reports answers without an id as orphan responses", async () => {
+    const plugin = await spawnFixture("v2-storage-plugin.mjs");
+    await plugin.start();
+    const orphans: Record<string, unknown>[] = [];
+    plugin.on("orphanResponse", (frame) => orphans.push(frame));
+    await plugin.writeRaw("this is not json\n");
+    // Still serving, and the host did not answer the plugin's error frame.
+    expect((await plugin.invoke("slow", { ms: 1 })).success).toBe(true);
+    expect(orphans).toEqual([{ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }]);
+    expect(plugin.stderr.recent.some((line) => line.startsWith("unexpected frame"))).toBe(false);
+  });
+
   it("stops on EOF alone and on SIGTERM alone", async () => {
     const eof = await spawnFixture("v2-storage-plugin.mjs");
     await eof.describe();

@@ -40,7 +40,7 @@ export {
 } from "./local/sampling/sampling-config.js";
 export { type SamplingLimits, SamplingProvider } from "./local/sampling/sampling-provider.js";
 export { parseScript, ScriptResponder, type ScriptRule } from "./local/sampling/script-responder.js";
-export { type ResolvedScope, resolveScope, STORAGE_SCOPES, type StorageScope } from "./local/scope.js";
+export { type ResolvedScope, STORAGE_SCOPES, type StorageScope } from "./local/scope.js";
 export {
   DEFAULT_MAX_VALUE_BYTES,
   StorageProvider,

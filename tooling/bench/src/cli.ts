@@ -1,0 +1,60 @@
+import { join, relative } from "node:path";
+import { parseArgs } from "node:util";
+import { type BenchMode, benchConfig } from "./config.js";
+import { staleBuild } from "./freshness.js";
+import { renderMarkdown } from "./report/markdown.js";
+import { writeResults } from "./report/write-results.js";
+import { runBench } from "./run.js";
+import { benchPaths } from "./subjects.js";
+
+const USAGE = `usage: node dist/cli.js [--fast | --smoke] [--out DIR] [--only ID,ID] [--runs N]
+
+  (default)   full run; writes results/results.{json,md} and results/ratios.svg
+  --fast      smaller sizes, same figures; prints the table, writes only with --out
+  --smoke     tiny sizes (checks that everything runs; numbers mean nothing)
+  --out DIR   where to write the results
+  --only IDS  measure only these subjects (baseline always): toolbox-sea, toolbox-node, core-plugin, floor
+  --runs N    timed runs per figure (at least 5 for figures worth quoting)`;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      fast: { type: "boolean" },
+      smoke: { type: "boolean" },
+      out: { type: "string" },
+      only: { type: "string" },
+      runs: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (values.fast && values.smoke) throw new Error("--fast and --smoke exclude each other");
+  const mode: BenchMode = values.smoke ? "smoke" : values.fast ? "fast" : "full";
+  const runs = values.runs === undefined ? undefined : Number(values.runs);
+  const config = benchConfig(mode, runs === undefined ? {} : { runs });
+  const paths = benchPaths();
+  const stale = staleBuild(join(paths.repoRoot, "packages", "core"));
+  if (stale) process.stderr.write(`bench: warning: @executa/core build may be stale: ${stale}\n`);
+
+  const results = await runBench({
+    config,
+    only: values.only?.split(",").map((id) => id.trim()),
+    log: (line) => process.stderr.write(`bench: ${line}\n`),
+    paths,
+  });
+  process.stdout.write(`${renderMarkdown(results)}\n`);
+  const out = values.out ?? (mode === "full" ? join(paths.benchDir, "results") : undefined);
+  if (out) {
+    const written = writeResults(results, out);
+    const shown = Object.values(written).map((file) => relative(process.cwd(), file));
+    process.stderr.write(`bench: wrote ${shown.join(", ")}\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,73 @@
+import { percentile, type Sample, summarize } from "../stats.js";
+import type { Subject } from "../subjects.js";
+import { rotated, withSessions } from "./schedule.js";
+
+/** The argument of every base64_encode call in the throughput and latency figures. */
+export const ENCODE_ARGS = Object.freeze({ text: "The quick brown fox jumps over the lazy dog 0123456789" });
+
+/**
+ * Throughput: `calls` base64_encode invokes written back to back without waiting
+ * (pipelined), timed until the last answer; invokes per second. One process per subject,
+ * warmed up with the same burst, runs interleaved across subjects.
+ */
+export async function measureThroughput(
+  subjects: readonly Subject[],
+  calls: number,
+  runs: number,
+  warmups: number,
+): Promise<Map<string, Sample>> {
+  return withSessions(subjects, async (sessions) => {
+    const values = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
+    for (let run = 0; run < warmups + runs; run++) {
+      for (const { subject, process } of rotated(sessions, run)) {
+        const burst = await process.burst("base64_encode", ENCODE_ARGS, calls);
+        if (burst.failures > 0) {
+          throw new Error(
+            `${subject.label}: ${burst.failures} of ${calls} invokes failed: ${burst.firstFailure}`,
+          );
+        }
+        if (run >= warmups) values.get(subject.id)!.push(calls / (burst.elapsedMs / 1000));
+      }
+    }
+    return new Map([...values].map(([id, list]) => [id, summarize(list)]));
+  });
+}
+
+/**
+ * Latency: `calls` base64_encode invokes one at a time (each sent when the previous
+ * answer arrived); p50 and p99 of the round trips of each run.
+ */
+export async function measureLatency(
+  subjects: readonly Subject[],
+  calls: number,
+  runs: number,
+  warmups: number,
+): Promise<Map<string, { p50: Sample; p99: Sample }>> {
+  return withSessions(subjects, async (sessions) => {
+    const p50 = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
+    const p99 = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
+    for (let run = 0; run < warmups + runs; run++) {
+      for (const { subject, process } of rotated(sessions, run)) {
+        const trips: number[] = [];
+        for (let i = 0; i < calls; i++) {
+          const sent = performance.now();
+          const response = await process.invoke("base64_encode", ENCODE_ARGS);
+          trips.push(response.receivedAt - sent);
+          if ((response.result as { success?: unknown } | undefined)?.success !== true) {
+            throw new Error(`${subject.label}: invoke failed: ${JSON.stringify(response).slice(0, 300)}`);
+          }
+        }
+        if (run >= warmups) {
+          p50.get(subject.id)!.push(percentile(trips, 50));
+          p99.get(subject.id)!.push(percentile(trips, 99));
+        }
+      }
+    }
+    return new Map(
+      subjects.map((subject) => [
+        subject.id,
+        { p50: summarize(p50.get(subject.id)!), p99: summarize(p99.get(subject.id)!) },
+      ]),
+    );
+  });
+}

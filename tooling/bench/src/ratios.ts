@@ -1,0 +1,102 @@
+import type { Ratio, SubjectFigures } from "./results.js";
+import type { Subject } from "./subjects.js";
+
+/** A figure compared with the baseline. */
+export interface Metric {
+  key: string;
+  label: string;
+  better: "lower" | "higher";
+  value: (figures: SubjectFigures) => number | undefined;
+  /** The issue's target for the ratio subject / baseline, when it sets one. */
+  target?: { op: "<=" | ">="; value: number };
+}
+
+/** The compared figures, in table order. */
+export const METRICS: readonly Metric[] = [
+  {
+    key: "cold_start",
+    label: "cold start",
+    better: "lower",
+    value: (f) => f.coldStartMs?.median,
+    target: { op: "<=", value: 1.0 },
+  },
+  {
+    key: "throughput",
+    label: "invoke throughput",
+    better: "higher",
+    value: (f) => f.throughputPerS?.median,
+    target: { op: ">=", value: 1.5 },
+  },
+  { key: "latency_p50", label: "latency p50", better: "lower", value: (f) => f.latencyP50Ms?.median },
+  {
+    key: "latency_p99",
+    label: "latency p99",
+    better: "lower",
+    value: (f) => f.latencyP99Ms?.median,
+    target: { op: "<=", value: 1.2 },
+  },
+  {
+    key: "large_argument_time",
+    label: "large argument time",
+    better: "lower",
+    value: (f) => f.largeArgument?.timeMs.median,
+  },
+  {
+    key: "large_argument_peak_rss",
+    label: "large argument peak RSS",
+    better: "lower",
+    value: (f) => f.largeArgument?.peakRssBytes?.median,
+  },
+  { key: "dataset_time", label: "dataset time", better: "lower", value: (f) => f.dataset?.timeMs.median },
+  {
+    key: "dataset_peak_rss",
+    label: "dataset peak RSS",
+    better: "lower",
+    value: (f) => f.dataset?.peakRssBytes?.median,
+  },
+  {
+    key: "idle_rss",
+    label: "idle RSS",
+    better: "lower",
+    value: (f) => f.idleRssBytes?.median,
+    target: { op: "<=", value: 1.1 },
+  },
+];
+
+/** The metric of a key (throws on an unknown key). */
+export function metric(key: string): Metric {
+  const found = METRICS.find((m) => m.key === key);
+  if (!found) throw new Error(`unknown metric ${key}`);
+  return found;
+}
+
+/**
+ * Every ratio subject / baseline that both sides measured, for the SDK subjects and the
+ * floor, with the target verdicts. Without a baseline figure there is no ratio.
+ */
+export function computeRatios(
+  subjects: readonly Subject[],
+  figures: Record<string, SubjectFigures>,
+): Ratio[] {
+  const baseline = subjects.find((subject) => subject.role === "baseline");
+  const base = baseline ? figures[baseline.id] : undefined;
+  if (!base) return [];
+  const ratios: Ratio[] = [];
+  for (const subject of subjects) {
+    if (subject.role === "baseline") continue;
+    const own = figures[subject.id];
+    if (!own) continue;
+    for (const m of METRICS) {
+      const mine = m.value(own);
+      const theirs = m.value(base);
+      if (mine === undefined || theirs === undefined || theirs === 0) continue;
+      const ratio: Ratio = { subject: subject.id, metric: m.key, ratio: mine / theirs };
+      if (m.target && subject.role === "sdk") {
+        ratio.target = m.target;
+        ratio.met = m.target.op === "<=" ? ratio.ratio <= m.target.value : ratio.ratio >= m.target.value;
+      }
+      ratios.push(ratio);
+    }
+  }
+  return ratios;
+}

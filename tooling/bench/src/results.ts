@@ -1,0 +1,71 @@
+import type { BenchConfig } from "./config.js";
+import type { Sample } from "./stats.js";
+import type { SkippedSubject, SubjectRole } from "./subjects.js";
+
+/** One large-payload figure of one subject. */
+export interface PayloadFigure {
+  /** Request written → response line read, ms. */
+  timeMs: Sample;
+  /** Peak RSS of the child over its life (VmHWM), bytes; absent without procfs. */
+  peakRssBytes?: Sample;
+  /** Size of the request frame, bytes. */
+  requestBytes: number;
+  /** Size of the response (the file behind the pointer when file transport was used). */
+  responseBytes: number;
+  /** Whether the response came by file transport. */
+  fileTransport: boolean;
+}
+
+/** The validation figure of one subject: a 10-field DTO tool against the same tool unvalidated. */
+export interface ValidationFigure {
+  validatedTool: string;
+  uncheckedTool: string;
+  validatedPerS: Sample;
+  uncheckedPerS: Sample;
+  /** Cost per call of the validated tool over the unchecked one (1.0 = free). */
+  overhead: number;
+}
+
+/** Every figure measured for one subject (absent: not applicable or not measurable). */
+export interface SubjectFigures {
+  coldStartMs?: Sample;
+  throughputPerS?: Sample;
+  latencyP50Ms?: Sample;
+  latencyP99Ms?: Sample;
+  largeArgument?: PayloadFigure;
+  dataset?: PayloadFigure;
+  idleRssBytes?: Sample;
+  validation?: ValidationFigure;
+}
+
+/** A subject as recorded in the results. */
+export interface SubjectRecord {
+  id: string;
+  label: string;
+  role: SubjectRole;
+  command: string[];
+}
+
+/** One ratio to the baseline, with its target when the issue sets one. */
+export interface Ratio {
+  subject: string;
+  metric: string;
+  /** Subject's median over the baseline's median. */
+  ratio: number;
+  target?: { op: "<=" | ">="; value: number };
+  met?: boolean;
+}
+
+/** Everything one run produced. */
+export interface BenchResults {
+  schema: 1;
+  mode: BenchConfig["mode"];
+  startedAt: string;
+  durationS: number;
+  environment: { node: string; platform: string; arch: string; cpus: number; cpuModel: string };
+  config: BenchConfig;
+  subjects: SubjectRecord[];
+  skipped: SkippedSubject[];
+  figures: Record<string, SubjectFigures>;
+  ratios: Ratio[];
+}

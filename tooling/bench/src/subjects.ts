@@ -1,0 +1,113 @@
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { CommandLine } from "./driver/subject-process.js";
+
+/** What a subject is for in the comparison. */
+export type SubjectRole = "sdk" | "baseline" | "floor";
+
+/** One program the bench measures. */
+export interface Subject {
+  /** Stable key used in the JSON results. */
+  id: string;
+  /** Human name used in tables and the chart. */
+  label: string;
+  role: SubjectRole;
+  line: CommandLine;
+  /** Whether it speaks the protocol (the floor only starts and exits). */
+  serves: boolean;
+}
+
+/** Where the bench's own files and the repository are. */
+export interface BenchPaths {
+  benchDir: string;
+  repoRoot: string;
+}
+
+/** The paths, found from this module's location (src/ in tests, dist/ when built). */
+export function benchPaths(): BenchPaths {
+  const benchDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+  return { benchDir, repoRoot: resolve(benchDir, "..", "..") };
+}
+
+/** A subject the bench wanted to measure but could not, and why. */
+export interface SkippedSubject {
+  id: string;
+  label: string;
+  reason: string;
+}
+
+/**
+ * The subjects of a run: the baseline, the `node -e 0` floor, the plugin written
+ * directly on core, and — when `apps/toolbox/dist` has them — the toolbox bundle run by
+ * node and the toolbox single executable.
+ */
+export function discoverSubjects(paths: BenchPaths = benchPaths()): {
+  subjects: Subject[];
+  skipped: SkippedSubject[];
+} {
+  const node = process.execPath;
+  const subjects: Subject[] = [];
+  const skipped: SkippedSubject[] = [];
+  const toolboxDist = join(paths.repoRoot, "apps", "toolbox", "dist");
+  const toolboxBinary = join(toolboxDist, process.platform === "win32" ? "toolbox.exe" : "toolbox");
+  const toolboxBundle = join(toolboxDist, "toolbox.cjs");
+
+  subjects.push({
+    id: "baseline",
+    label: "baseline (hand-written)",
+    role: "baseline",
+    line: { command: node, args: [join(paths.benchDir, "baseline", "plugin.cjs")] },
+    serves: true,
+  });
+  if (existsSync(toolboxBinary)) {
+    subjects.push({
+      id: "toolbox-sea",
+      label: "toolbox (single executable)",
+      role: "sdk",
+      line: { command: toolboxBinary, args: [] },
+      serves: true,
+    });
+  } else {
+    skipped.push({
+      id: "toolbox-sea",
+      label: "toolbox (single executable)",
+      reason: `${toolboxBinary} not built`,
+    });
+  }
+  if (existsSync(toolboxBundle)) {
+    subjects.push({
+      id: "toolbox-node",
+      label: "node toolbox.cjs",
+      role: "sdk",
+      line: { command: node, args: [toolboxBundle] },
+      serves: true,
+    });
+  } else {
+    skipped.push({ id: "toolbox-node", label: "node toolbox.cjs", reason: `${toolboxBundle} not built` });
+  }
+  const coreDist = join(paths.repoRoot, "packages", "core", "dist", "index.js");
+  if (existsSync(coreDist)) {
+    subjects.push({
+      id: "core-plugin",
+      label: "plugin on @executa/core",
+      role: "sdk",
+      line: { command: node, args: [join(paths.benchDir, "subjects", "core-plugin.mjs")] },
+      serves: true,
+    });
+  } else {
+    skipped.push({
+      id: "core-plugin",
+      label: "plugin on @executa/core",
+      reason: `${coreDist} not built (pnpm --filter @executa/core build)`,
+    });
+  }
+  subjects.push({
+    id: "floor",
+    label: "node -e 0 (floor)",
+    role: "floor",
+    line: { command: node, args: ["-e", "0"] },
+    serves: false,
+  });
+  return { subjects, skipped };
+}

@@ -226,8 +226,11 @@ export class JsonRpcPeer {
       }
       return;
     }
-    if ("id" in frame && validId && id !== null && ("result" in frame || "error" in frame)) {
-      this.settle(id as RequestId, frame);
+    if ("result" in frame || "error" in frame) {
+      // A response is never answered, not even a malformed one: two peers would
+      // otherwise trade error frames forever.
+      if (typeof id === "string" || typeof id === "number") this.settle(id, frame);
+      else this.log.warn(`dropped a response without a usable id: ${JSON.stringify(frame).slice(0, 200)}`);
       return;
     }
     this.invalid(

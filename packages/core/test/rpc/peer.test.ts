@@ -127,6 +127,16 @@ describe("JsonRpcPeer: outgoing requests", () => {
     expect(peer.pendingCount).toBe(0);
   });
 
+  it("never answers a response, even an error report with id null", async () => {
+    const { send, logs, frames, peer } = setup();
+    send({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid request" } });
+    send({ jsonrpc: "2.0", id: { bad: 1 }, result: 1 });
+    await vi.waitFor(() => expect(logs.join("")).toContain("without a usable id"));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(frames).toEqual([]);
+    expect(peer.pendingCount).toBe(0);
+  });
+
   it("logs a reply for an unknown id without answering it", async () => {
     const { send, logs, frames } = setup();
     send({ jsonrpc: "2.0", id: "nobody", result: 1 });

@@ -169,7 +169,13 @@ function resolveType(input: ArgumentInput): ParameterType {
     }
     return declared;
   }
-  if (reflected.kind === "primitive") return reflected.type;
+  if (reflected.kind === "primitive") {
+    // A numeric TypeScript enum reflects as Number; its members are integers.
+    const values = options.enum !== undefined ? normalizeEnum(options.enum) : inferred.enum;
+    if (reflected.type === "number" && values !== undefined && enumType(values) === "integer")
+      return "integer";
+    return reflected.type;
+  }
   if (reflected.kind === "class" && inferred.fields !== undefined) return "object";
   const fromEnum = options.enum !== undefined ? enumType(normalizeEnum(options.enum)) : undefined;
   if (fromEnum) return fromEnum;

@@ -105,23 +105,19 @@ function credentials(
       throw fail("credentials", `credential ${entry.name} is declared twice`, "declare it once");
     seen.add(entry.name);
     const spec: CredentialSpec = { name: entry.name };
-    for (const key of ["display_name", "description", "default"] as const) {
+    // The spec's order: name, display_name, description, required, sensitive, default.
+    for (const key of ["display_name", "description", "required", "sensitive", "default"] as const) {
       const value = entry[key];
       if (value === undefined) continue;
-      if (typeof value !== "string")
-        throw fail("credentials", `credential ${entry.name}: ${key} is not a string`, `give ${key} as text`);
-      spec[key] = value;
-    }
-    for (const key of ["required", "sensitive"] as const) {
-      const value = entry[key];
-      if (value === undefined) continue;
-      if (typeof value !== "boolean")
+      const kind = key === "required" || key === "sensitive" ? "boolean" : "string";
+      if (typeof value !== kind) {
         throw fail(
           "credentials",
-          `credential ${entry.name}: ${key} is not a boolean`,
-          `give ${key}: true or false`,
+          `credential ${entry.name}: ${key} is not a ${kind}`,
+          `give ${key} as a ${kind}`,
         );
-      spec[key] = value;
+      }
+      (spec as unknown as Record<string, unknown>)[key] = value;
     }
     return spec;
   });

@@ -19,4 +19,4 @@ export {
   type TestProviderOptions,
   type TestProviders,
 } from "./providers/test-providers.js";
-export type { PluginTarget } from "./target/to-definition.js";
+export type { PluginClass, PluginTarget } from "./target/to-definition.js";

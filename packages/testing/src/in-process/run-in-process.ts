@@ -9,9 +9,14 @@ import { type PluginTarget, toDefinition } from "../target/to-definition.js";
 import { InProcessChild } from "./in-process-child.js";
 
 /** Options of {@link runInProcess}. */
-export interface RunInProcessOptions extends RunOptions {
+export interface RunInProcessOptions<T extends object = object> extends RunOptions {
   /** Options of the in-process plugin server (concurrency, shutdown grace, file transport...). */
   server?: ServerOptions;
+  /**
+   * Creates the instance of a decorated class (default `new Class()`): inject fakes here,
+   * e.g. `{ factory: () => new Weather(fakeApi) }`.
+   */
+  factory?: () => T;
 }
 
 /**
@@ -29,11 +34,11 @@ export interface RunInProcessOptions extends RunOptions {
  * const data = expectSuccess(await plugin.invoke("get_weather", { city: "Oslo" }));
  * await plugin.close();
  */
-export async function runInProcess(
-  target: PluginTarget,
-  options: RunInProcessOptions = {},
+export async function runInProcess<T extends object>(
+  target: PluginTarget<T>,
+  options: RunInProcessOptions<T> = {},
 ): Promise<PluginTestClient> {
-  const definition = toDefinition(target);
+  const definition = toDefinition(target, options.factory);
   const providers = createTestProviders(options);
   let plugin: PluginProcess;
   try {

@@ -1,11 +1,24 @@
 import type { PluginDefinition } from "@executa/core";
+import { buildPlugin } from "@executa/decorators";
 
-/** What {@link runInProcess} accepts: a core plugin definition (decorated classes come later). */
-export type PluginTarget = PluginDefinition;
+/** A `@Plugin`-decorated class. */
+export type PluginClass<T extends object = object> = abstract new (...args: never[]) => T;
 
-/** The core definition of a target. @throws TypeError for anything else. */
-export function toDefinition(target: PluginTarget): PluginDefinition {
-  if (isDefinition(target)) return target;
+/** What {@link runInProcess} accepts: a decorated class or a core `PluginDefinition`. */
+export type PluginTarget<T extends object = object> = PluginClass<T> | PluginDefinition;
+
+/**
+ * The core definition of a target: a definition as it is, a class compiled with
+ * decorators' `buildPlugin` (which throws a `PluginDefinitionError` naming what is wrong).
+ * @throws TypeError for anything else.
+ */
+export function toDefinition<T extends object>(target: PluginTarget<T>, factory?: () => T): PluginDefinition {
+  if (typeof target === "function") return buildPlugin(target, factory ? { factory } : {});
+  if (isDefinition(target)) {
+    if (factory)
+      throw new TypeError("runInProcess: `factory` applies to a @Plugin class, not to a definition");
+    return target;
+  }
   throw new TypeError(
     `runInProcess: expected a @Plugin class or a PluginDefinition ({ manifest, handlers }), got ${describe(target)}`,
   );
@@ -25,8 +38,8 @@ function isDefinition(value: unknown): value is PluginDefinition {
 
 function describe(value: unknown): string {
   if (value === null) return "null";
-  if (typeof value === "function") return `function ${value.name || "(anonymous)"}`;
-  if (typeof value === "object")
+  if (typeof value === "object") {
     return `an object with keys ${Object.keys(value).slice(0, 5).join(", ") || "(none)"}`;
+  }
   return typeof value;
 }

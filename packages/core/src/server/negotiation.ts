@@ -25,8 +25,6 @@ export function clientCapabilitiesFor(hostCapabilities: readonly string[] = []):
   if (has("llm.image")) caps.image = {};
   if (has("llm.image.edit")) caps["image.edit"] = {};
   if (has("llm.embed")) caps.embeddings = {};
-  // ClientCapabilities types `agent` as an empty object; the reference agent plugin
-  // announces the submodes it drives, so the value is assigned past that type.
-  if (has("llm.agent.auto")) Object.assign(caps, { agent: { submodes: ["auto"] } });
+  if (has("llm.agent.auto")) caps.agent = { submodes: ["auto"] };
   return caps;
 }

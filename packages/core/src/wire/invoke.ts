@@ -56,9 +56,10 @@ export interface ClientCapabilities {
   sampling?: Record<string, never>;
   storage?: { kv?: boolean; files?: boolean };
   upload?: Record<string, never>;
-  image?: { generate?: boolean; edit?: boolean };
+  image?: Record<string, never>;
+  "image.edit"?: Record<string, never>;
   embeddings?: Record<string, never>;
-  agent?: Record<string, never>;
+  agent?: { submodes?: string[] };
   [key: string]: unknown;
 }
 

@@ -94,7 +94,7 @@ describe("PluginServer in process", () => {
     send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2.0" } });
     expect((await reply(1)).result).toMatchObject({
       protocolVersion: "2.0",
-      client_capabilities: { sampling: {}, storage: { kv: true, files: false } },
+      client_capabilities: { sampling: {}, storage: { kv: true } },
     });
   });
 });
@@ -119,12 +119,14 @@ describe("server parts", () => {
         "llm.embed",
         "llm.agent.auto",
       ]),
-    ).toMatchObject({
+    ).toEqual({
       sampling: {},
       storage: { kv: true, files: true },
-      image: { generate: true, edit: true },
+      upload: {},
+      image: {},
+      "image.edit": {},
       embeddings: {},
-      agent: {},
+      agent: { submodes: ["auto"] },
     });
     expect(clientCapabilitiesFor([])).toEqual({});
   });

@@ -6,13 +6,13 @@ import { CatalogPlugin } from "../fixtures/catalog-plugin.js";
 describe("manifestOf", () => {
   test("every parameter type, enums, arrays of each element type, credentials, host capabilities", async () => {
     await expect(JSON.stringify(manifestOf(CatalogPlugin), null, 2)).toMatchFileSnapshot(
-      "__snapshots__/catalog.manifest.json",
+      "__snapshots__/catalog.manifest.json.snap",
     );
   });
 
   test("a DTO with nested objects, arrays of nested objects, enums and @Field", async () => {
     await expect(JSON.stringify(manifestOf(BookingPlugin), null, 2)).toMatchFileSnapshot(
-      "__snapshots__/booking.manifest.json",
+      "__snapshots__/booking.manifest.json.snap",
     );
   });
 

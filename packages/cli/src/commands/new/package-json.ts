@@ -1,0 +1,48 @@
+import { EXECUTA_DEV_PACKAGES, EXECUTA_RUNTIME_PACKAGES, THIRD_PARTY_VERSIONS } from "./versions.js";
+
+/** How the `@executa/*` dependencies are written. */
+export interface DependencyStyle {
+  /** `workspace:*` (inside the toolkit's pnpm workspace) instead of a version range. */
+  workspace: boolean;
+  /** The published version, used when not in a workspace. */
+  executaVersion: string;
+}
+
+/** The package.json of a scaffolded plugin project. */
+export function pluginPackageJson(name: string, style: DependencyStyle): Record<string, unknown> {
+  const executa = style.workspace ? "workspace:*" : `^${style.executaVersion}`;
+  const pick = (names: readonly string[]) => Object.fromEntries(names.map((dep) => [dep, executa]));
+  return {
+    name,
+    version: "0.1.0",
+    private: true,
+    description: `The ${name} Executa plugin.`,
+    type: "module",
+    engines: { node: ">=20.19" },
+    scripts: {
+      build: "tsup",
+      test: "vitest run",
+      typecheck: "tsc --noEmit",
+      dev: "executa dev src/main.ts",
+    },
+    dependencies: sortKeys({
+      ...pick(EXECUTA_RUNTIME_PACKAGES),
+      "class-validator": THIRD_PARTY_VERSIONS["class-validator"],
+    }),
+    devDependencies: sortKeys({
+      ...pick(EXECUTA_DEV_PACKAGES),
+      "@swc/core": THIRD_PARTY_VERSIONS["@swc/core"],
+      "@types/node": THIRD_PARTY_VERSIONS["@types/node"],
+      tsup: THIRD_PARTY_VERSIONS.tsup,
+      typescript: THIRD_PARTY_VERSIONS.typescript,
+      "unplugin-swc": THIRD_PARTY_VERSIONS["unplugin-swc"],
+      vitest: THIRD_PARTY_VERSIONS.vitest,
+    }),
+    // pnpm 10 runs no install scripts unless allowed; @swc/core and esbuild need theirs.
+    pnpm: { onlyBuiltDependencies: ["@swc/core", "esbuild"] },
+  };
+}
+
+function sortKeys(record: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+}

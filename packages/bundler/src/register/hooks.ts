@@ -1,0 +1,129 @@
+/**
+ * Module-loader hooks (node:module `register`) that run TypeScript from source with the
+ * same SWC transform as the bundle, decorator metadata included. Loaded in Node's loader
+ * thread by `@executa/bundler/register`; not meant to be imported directly.
+ */
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { SwcModule } from "../swc/resolve-swc.js";
+import { decoratorTransformOptions } from "../swc/transform-options.js";
+
+/** What `register()` hands to {@link initialize}. */
+export interface HooksData {
+  /** Resolved path of `@swc/core`. */
+  swcPath: string;
+}
+
+type ModuleFormat = "module" | "commonjs";
+interface ResolveContext {
+  parentURL?: string;
+  conditions?: string[];
+}
+interface ResolveResult {
+  url: string;
+  format?: string | null;
+  shortCircuit?: boolean;
+}
+interface LoadContext {
+  format?: string | null;
+  conditions?: string[];
+}
+interface LoadResult {
+  format: string;
+  source?: string | ArrayBuffer | Uint8Array;
+  shortCircuit?: boolean;
+}
+
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+let swc: SwcModule | undefined;
+const packageTypes = new Map<string, ModuleFormat>();
+
+/** Receives the `@swc/core` location found by the registering thread. */
+export function initialize(data: HooksData): void {
+  swc = createRequire(import.meta.url)(data.swcPath) as SwcModule;
+}
+
+/**
+ * Resolves as Node does, then, for relative specifiers Node cannot find, tries the
+ * TypeScript file behind them: `./x.js` → `./x.ts` / `./x.tsx`, `./x.mjs` → `./x.mts`,
+ * `./x` → `./x.ts` / `./x/index.ts` (what `moduleResolution: Bundler` allows).
+ */
+export async function resolve(
+  specifier: string,
+  context: ResolveContext,
+  next: (specifier: string, context: ResolveContext) => Promise<ResolveResult>,
+): Promise<ResolveResult> {
+  try {
+    return await next(specifier, context);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const relativeSpecifier = specifier.startsWith("./") || specifier.startsWith("../");
+    if (!relativeSpecifier || (code !== "ERR_MODULE_NOT_FOUND" && code !== "ERR_UNSUPPORTED_DIR_IMPORT")) {
+      throw error;
+    }
+    for (const candidate of typescriptCandidates(specifier)) {
+      try {
+        return await next(candidate, context);
+      } catch {
+        // not this one
+      }
+    }
+    throw error;
+  }
+}
+
+/** Compiles TypeScript files with SWC; everything else loads as usual. */
+export async function load(
+  url: string,
+  context: LoadContext,
+  next: (url: string, context: LoadContext) => Promise<LoadResult>,
+): Promise<LoadResult> {
+  if (!url.startsWith("file:") || !TYPESCRIPT.test(new URL(url).pathname)) return next(url, context);
+  if (!swc) throw new Error("@executa/bundler/register: hooks used before initialize()");
+  const filename = fileURLToPath(url);
+  const format = formatOf(filename);
+  const source = await readFile(filename, "utf8");
+  const { code } = await swc.transform(
+    source,
+    decoratorTransformOptions(filename, {
+      module: format === "module" ? "es6" : "commonjs",
+      sourceMaps: "inline",
+    }),
+  );
+  return { format, source: code, shortCircuit: true };
+}
+
+function typescriptCandidates(specifier: string): string[] {
+  const swap = (from: string, to: string[]) => to.map((ext) => specifier.slice(0, -from.length) + ext);
+  if (specifier.endsWith(".js")) return swap(".js", [".ts", ".tsx"]);
+  if (specifier.endsWith(".jsx")) return swap(".jsx", [".tsx"]);
+  if (specifier.endsWith(".mjs")) return swap(".mjs", [".mts"]);
+  if (specifier.endsWith(".cjs")) return swap(".cjs", [".cts"]);
+  return [`${specifier}.ts`, `${specifier}.tsx`, `${specifier}/index.ts`, `${specifier}/index.tsx`];
+}
+
+/** `.mts` is ESM, `.cts` CommonJS, `.ts` follows the nearest package.json `type`. */
+function formatOf(filename: string): ModuleFormat {
+  if (/\.mtsx?$/.test(filename)) return "module";
+  if (/\.ctsx?$/.test(filename)) return "commonjs";
+  return packageTypeOf(dirname(filename));
+}
+
+function packageTypeOf(dir: string): ModuleFormat {
+  const cached = packageTypes.get(dir);
+  if (cached) return cached;
+  let type: ModuleFormat;
+  try {
+    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { type?: string };
+    type = pkg.type === "module" ? "module" : "commonjs";
+  } catch {
+    const parent = dirname(dir);
+    // Without any package.json, TypeScript files are taken as ES modules (the common case for sources).
+    type = parent === dir ? "module" : packageTypeOf(parent);
+  }
+  packageTypes.set(dir, type);
+  return type;
+}

@@ -1,0 +1,98 @@
+import { basename, dirname, extname, join, resolve } from "node:path";
+import type { Options } from "tsup";
+import { type BuildResult, type FinishBuildOptions, finishBuild } from "../pipeline/finish-build.js";
+import { isQuiet } from "../report/reporter.js";
+import { swcDecoratorPlugin } from "../swc/esbuild-swc-plugin.js";
+import { loadSwc } from "../swc/resolve-swc.js";
+
+/** Options of the {@link executa} preset. */
+export interface ExecutaOptions
+  extends Pick<
+    FinishBuildOptions,
+    "name" | "nodeBinary" | "binary" | "quiet" | "describeTimeoutMs" | "write"
+  > {
+  /** The plugin's entry module, e.g. `src/main.ts` (relative to the working directory). */
+  entry: string;
+  /** Output folder. Default `dist`. */
+  outDir?: string;
+  /** The tsconfig tsup reads; tsup's own lookup from the working directory by default. */
+  tsconfig?: string;
+  /**
+   * Compile TypeScript with SWC so decorator metadata survives. Default true, and then a
+   * missing `@swc/core` fails at once. Only a plugin without decorators (written on
+   * `@executa/core` directly) may turn it off.
+   */
+  decoratorMetadata?: boolean;
+  /** Further tsup options, applied over the preset's (entry, format and `onSuccess` stay the preset's). */
+  tsup?: Omit<Options, "entry" | "format" | "onSuccess" | "outDir">;
+  /** Called with the result after a successful build. */
+  onBuilt?: (result: BuildResult) => void;
+}
+
+/**
+ * A tsup configuration that builds an Executa plugin into `dist/`: `NAME.cjs` (one
+ * minified CommonJS file with every dependency inlined, names kept, shebang, source map),
+ * the single executable `NAME`, `manifest.json`, `executa.json` and
+ * `NAME-<platform>.tar.gz` with its `.sha256`, each artifact verified against the
+ * manifest from source. The steps after bundling run in tsup's `onSuccess`, so a failed
+ * check fails `tsup` with a non-zero exit.
+ *
+ * ```ts
+ * // tsup.config.ts
+ * import { defineConfig } from "tsup";
+ * import { executa } from "@executa/bundler";
+ * export default defineConfig(executa({ entry: "src/main.ts" }));
+ * ```
+ *
+ * Throws a `MissingSwcError` right away when `@swc/core` cannot be resolved.
+ */
+export function executa(options: ExecutaOptions): Options {
+  if (typeof options?.entry !== "string" || options.entry === "") {
+    throw new TypeError(
+      'executa(): `entry` must name the plugin\'s entry module, e.g. { entry: "src/main.ts" }',
+    );
+  }
+  const metadata = options.decoratorMetadata !== false;
+  const swc = metadata ? loadSwc([process.cwd(), dirname(resolve(options.entry))]) : undefined;
+  const outDir = options.outDir ?? "dist";
+  const bundleName = options.name ?? basename(options.entry, extname(options.entry));
+  const quiet = isQuiet(options.quiet);
+  return {
+    silent: quiet,
+    tsconfig: options.tsconfig,
+    ...options.tsup,
+    entry: { [bundleName]: options.entry },
+    outDir,
+    format: ["cjs"],
+    platform: "node",
+    target: "node20",
+    outExtension: () => ({ js: ".cjs" }),
+    bundle: true,
+    // Every dependency inlined: the binary's require() reaches only built-in modules.
+    noExternal: [/.*/],
+    splitting: false,
+    treeshake: false,
+    minify: true,
+    keepNames: true,
+    sourcemap: true,
+    shims: true,
+    dts: false,
+    clean: options.tsup?.clean ?? true,
+    banner: { js: "#!/usr/bin/env node" },
+    esbuildPlugins: [...(swc ? [swcDecoratorPlugin(swc)] : []), ...(options.tsup?.esbuildPlugins ?? [])],
+    onSuccess: async () => {
+      const result = await finishBuild({
+        entry: options.entry,
+        bundle: join(outDir, `${bundleName}.cjs`),
+        outDir,
+        name: options.name,
+        nodeBinary: options.nodeBinary,
+        binary: options.binary,
+        quiet,
+        describeTimeoutMs: options.describeTimeoutMs,
+        write: options.write,
+      });
+      options.onBuilt?.(result);
+    },
+  };
+}

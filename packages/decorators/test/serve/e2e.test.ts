@@ -1,0 +1,134 @@
+import { fileURLToPath } from "node:url";
+import { manifestOf } from "@executa/decorators";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { E2ePlugin } from "../fixtures/e2e-plugin.js";
+import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
+import { type PluginProcess, spawnPlugin } from "../helpers/spawn-plugin.js";
+
+const entry = fileURLToPath(new URL("../fixtures/e2e-main.ts", import.meta.url));
+
+describe("a decorated plugin bundled with tsup (SWC), spawned and driven over real pipes", () => {
+  let bundle: BuiltFixture;
+  let plugin: PluginProcess;
+
+  beforeAll(async () => {
+    bundle = await bundleWithTsup(entry);
+    plugin = spawnPlugin(bundle.file);
+  });
+
+  afterAll(async () => {
+    plugin?.child.kill();
+    await bundle?.remove();
+  });
+
+  const invoke = (tool: string, args: unknown, context: Record<string, unknown> = {}) =>
+    plugin.request("invoke", { tool, arguments: args, context: { invoke_id: `inv-${tool}`, ...context } });
+
+  test("describe answers the manifest the source gives in-process", async () => {
+    const frame = await plugin.request("describe");
+    expect(frame.result).toEqual(manifestOf(E2ePlugin));
+  });
+
+  test("health reports the @Health() result once @OnStart() ran", async () => {
+    const frame = await plugin.request("health");
+    expect(frame.result).toEqual({ status: "ready", message: "fine", details: { tools: 6 } });
+    expect(plugin.stderr()).toContain("e2e-fixture started");
+  });
+
+  test("greet: a @Param tool with a default", async () => {
+    expect((await invoke("greet", { name: "Ada" })).result).toMatchObject({
+      success: true,
+      data: "Hello, Ada.",
+    });
+    expect((await invoke("greet", { name: "Ada", excited: "true" })).result).toMatchObject({
+      success: true,
+      data: "Hello, Ada!",
+    });
+  });
+
+  test("add_numbers: integers coerced from strings, non-integers rejected with -32602", async () => {
+    expect((await invoke("add_numbers", { a: "2", b: 3 })).result).toMatchObject({
+      success: true,
+      data: { sum: 5 },
+    });
+    const frame = await invoke("add_numbers", { a: "2.5", b: 3 });
+    expect(frame.error).toMatchObject({
+      code: -32602,
+      data: {
+        issues: [{ path: "a", message: 'expected an integer, got the string "2.5"', expected: "integer" }],
+      },
+    });
+  });
+
+  test("unknown argument names: -32602 listing them and the expected names", async () => {
+    const frame = await invoke("greet", { nme: "Ada" });
+    expect(frame.error?.code).toBe(-32602);
+    expect(frame.error?.message).toBe(
+      'Invalid arguments for tool "greet": unknown argument "nme" (expected: name, excited); name: is required',
+    );
+    expect(frame.error?.data).toMatchObject({ unknown: ["nme"], expected: ["name", "excited"] });
+  });
+
+  test("forecast: an @Args() DTO with a nested object, defaults and validation", async () => {
+    const ok = await invoke("forecast", { location: { city: "Oslo" }, days: "2" });
+    expect(ok.result).toMatchObject({
+      success: true,
+      data: {
+        city: "Oslo",
+        days: [
+          { day: 0, unit: "c" },
+          { day: 1, unit: "c" },
+        ],
+        locationIsInstance: true,
+      },
+    });
+    const bad = await invoke("forecast", { location: { town: "Oslo" }, days: 9 });
+    expect(bad.error?.code).toBe(-32602);
+    expect(bad.error?.data).toEqual({
+      issues: [
+        {
+          path: "location.town",
+          message: "unknown argument; expected: city, country",
+          expected: "city, country",
+        },
+        { path: "location.city", message: "is required", expected: "string" },
+      ],
+    });
+    const bound = await invoke("forecast", { location: { city: "Oslo" }, days: 9 });
+    expect(bound.error?.data).toEqual({ issues: [{ path: "days", message: "must not be greater than 7" }] });
+  });
+
+  test("secret: the credential from context.credentials; missing → success: false", async () => {
+    expect((await invoke("secret", {}, { credentials: { E2E_TOKEN: "abcd" } })).result).toMatchObject({
+      success: true,
+      data: { tokenLength: 4 },
+    });
+    expect((await invoke("secret", {})).result).toMatchObject({
+      success: false,
+      error: expect.stringContaining("credential E2E_TOKEN is not configured"),
+    });
+  });
+
+  test("fail: a thrown ToolError is success: false with the message", async () => {
+    expect((await invoke("fail", { reason: "test" })).result).toMatchObject({
+      success: false,
+      error: "failed on purpose: test",
+    });
+  });
+
+  test("context_info: @Ctx() injects the invoke context", async () => {
+    expect((await invoke("context_info", {})).result).toMatchObject({
+      success: true,
+      data: { tool: "context_info", invokeId: "inv-context_info", hasTime: true },
+    });
+  });
+
+  test("an unknown tool is -32601", async () => {
+    expect((await invoke("nope", {})).error?.code).toBe(-32601);
+  });
+
+  test("stdout carried only JSON-RPC frames; closing stdin exits 0", async () => {
+    for (const line of plugin.stdoutLines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(await plugin.close()).toBe(0);
+  });
+});

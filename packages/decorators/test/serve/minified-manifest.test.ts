@@ -1,0 +1,42 @@
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { manifestOf } from "@executa/decorators";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { E2ePlugin } from "../fixtures/e2e-plugin.js";
+import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
+import { spawnPlugin } from "../helpers/spawn-plugin.js";
+
+const entry = fileURLToPath(new URL("../fixtures/e2e-main.ts", import.meta.url));
+
+let minified: BuiltFixture;
+let plain: BuiltFixture;
+
+beforeAll(async () => {
+  [minified, plain] = await Promise.all([bundleWithTsup(entry, { minify: true }), bundleWithTsup(entry)]);
+});
+
+afterAll(async () => {
+  await Promise.all([minified?.remove(), plain?.remove()]);
+});
+
+test("the manifest from the TypeScript source equals the one a minified bundle answers", async () => {
+  const [minifiedSize, plainSize] = await Promise.all([
+    readFile(minified.file).then((code) => code.length),
+    readFile(plain.file).then((code) => code.length),
+  ]);
+  // The bundle really is minified, so renamed locals could have broken names the manifest relies on.
+  expect(minifiedSize).toBeLessThan(plainSize * 0.8);
+
+  const plugin = spawnPlugin(minified.file);
+  try {
+    const frame = await plugin.request("describe");
+    expect(frame.result).toEqual(manifestOf(E2ePlugin));
+    const invoked = await plugin.request("invoke", {
+      tool: "forecast",
+      arguments: { location: '{"city":"Rome"}', days: 1 },
+    });
+    expect(invoked.result).toMatchObject({ success: true, data: { city: "Rome", locationIsInstance: true } });
+  } finally {
+    await plugin.close();
+  }
+});

@@ -1,0 +1,56 @@
+import { type Command, InvalidArgumentError } from "commander";
+import { formatCheckLine, formatReportHeader, formatSummary } from "../check/format-report.js";
+import { CHECK_GROUP_IDS, CHECK_IDS, runConformance } from "../check/run-conformance.js";
+import type { CliIO } from "../cli-io.js";
+import { useColor } from "../cli-io.js";
+
+interface CheckFlags {
+  json?: boolean;
+  skip: string[];
+  cwd?: string;
+}
+
+/**
+ * `executa check [options] -- command [args…]`: the conformance report for any plugin
+ * executable. Exit code 1 when a check failed, 2 for bad usage.
+ */
+export function registerCheckCommand(program: Command, io: CliIO): Command {
+  return program
+    .command("check")
+    .summary("conformance report for any plugin executable")
+    .description(
+      "Runs a plugin executable (any language) through the Executa protocol's conformance checks and " +
+        "reports PASS / WARN / FAIL for each, then a summary. Exits 1 when a check failed.\n\n" +
+        `Checks: ${CHECK_IDS.join(", ")}.`,
+    )
+    .argument("<command>", "the plugin executable")
+    .argument("[args...]", "its arguments (put `--` before the command when they start with -)")
+    .option("--json", "print the report as JSON")
+    .option("--skip <id>", "leave out a check or a group (repeatable)", collectCheckId, [])
+    .option("--cwd <dir>", "working directory of the plugin")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  executa check -- ./dist/weather\n  executa check --json -- node plugin.mjs --verbose",
+    )
+    .action(async (command: string, args: string[], flags: CheckFlags) => {
+      const color = useColor(io.stdout);
+      if (!flags.json) io.stdout.write(`${formatReportHeader({ command, args })}\n`);
+      const report = await runConformance(command, args, {
+        cwd: flags.cwd,
+        skip: flags.skip,
+        onResult: flags.json
+          ? undefined
+          : (result) => io.stdout.write(`${formatCheckLine(result, { color })}\n`),
+      });
+      if (flags.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      else io.stdout.write(`\n${formatSummary(report, { color })}\n`);
+      if (!report.summary.ok) process.exitCode = 1;
+    });
+}
+
+function collectCheckId(value: string, previous: string[]): string[] {
+  if (!CHECK_IDS.includes(value) && !CHECK_GROUP_IDS.includes(value)) {
+    throw new InvalidArgumentError(`unknown check; one of: ${[...CHECK_IDS, ...CHECK_GROUP_IDS].join(", ")}`);
+  }
+  return [...previous, value];
+}

@@ -1,0 +1,4 @@
+import { serve } from "@executa/decorators";
+import { Toolbox } from "./toolbox.js";
+
+serve(Toolbox);

@@ -1,4 +1,4 @@
-import { join, relative, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import type { Command } from "commander";
 import { detectWorkspace, type ScaffoldResult, scaffold } from "./scaffold.js";
 
@@ -34,7 +34,8 @@ export function registerNewCommand(program: Command): Command {
 
 /** What `executa new` prints: the files and the next steps. */
 export function summary(result: ScaffoldResult): string {
-  const shown = relative(process.cwd(), result.dir) || ".";
+  const fromCwd = relative(process.cwd(), result.dir);
+  const shown = fromCwd === "" ? "." : fromCwd.startsWith("..") || isAbsolute(fromCwd) ? result.dir : fromCwd;
   const lines = [
     `Created the ${result.names.name} plugin in ${shown} (${
       result.workspace ? "workspace:* dependencies" : "published @executa/* versions"

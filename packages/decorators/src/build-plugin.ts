@@ -6,6 +6,9 @@ import { buildManifest } from "./manifest/build-manifest.js";
 import { resolvePlugin } from "./model/resolve-plugin.js";
 import type { PluginModel } from "./model/types.js";
 
+/** A class decorated with `@Plugin` (its constructor may take arguments when a factory is given). */
+export type PluginClass<T extends object = object> = abstract new (...args: never[]) => T;
+
 /** How {@link buildPlugin} makes the one plugin instance. */
 export interface BuildPluginOptions<T extends object = object> {
   /** Creates the instance; default `new Class()` (which then must take no required arguments). */
@@ -22,7 +25,7 @@ export interface BuildPluginOptions<T extends object = object> {
  * Throws a `PluginDefinitionError` subclass when the class cannot be a plugin.
  */
 export function buildPlugin<T extends object>(
-  target: abstract new (...args: never[]) => T,
+  target: PluginClass<T>,
   options: BuildPluginOptions<T> = {},
 ): PluginDefinition {
   const model = resolvePlugin(target);

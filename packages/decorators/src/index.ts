@@ -32,7 +32,7 @@ export {
   type ServerOptions,
   ToolError,
 } from "@executa/core";
-export { type BuildPluginOptions, buildPlugin, manifestOf } from "./build-plugin.js";
+export { type BuildPluginOptions, buildPlugin, manifestOf, type PluginClass } from "./build-plugin.js";
 export { Args } from "./decorators/args.js";
 export { Credential } from "./decorators/credential.js";
 export { Ctx } from "./decorators/ctx.js";

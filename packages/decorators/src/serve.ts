@@ -1,6 +1,6 @@
 import { writeSync } from "node:fs";
 import { createPluginServer, type PluginServer, type ServeOptions } from "@executa/core";
-import { type BuildPluginOptions, buildPlugin } from "./build-plugin.js";
+import { type BuildPluginOptions, buildPlugin, type PluginClass } from "./build-plugin.js";
 import { PluginDefinitionError } from "./errors/definition-error.js";
 
 /** Options of {@link serve}: core's serve options (streams, concurrency, …) plus the instance factory. */
@@ -19,7 +19,7 @@ export interface ServeClassOptions<T extends object = object> extends ServeOptio
  * reading any request. On other streams the error is thrown.
  */
 export function serve<T extends object>(
-  target: abstract new (...args: never[]) => T,
+  target: PluginClass<T>,
   options: ServeClassOptions<T> = {},
 ): PluginServer {
   const { factory, ...serveOptions } = options;

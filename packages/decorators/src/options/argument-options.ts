@@ -34,7 +34,11 @@ export interface ArgumentOptions {
   enum?: EnumSource;
   /** Used when the argument is absent or null; makes it optional. */
   default?: unknown;
-  /** Default: true unless a `default` is given or `optional: true`. */
+  /**
+   * Default: true unless a `default` is given or `optional: true`. A TypeScript optional
+   * parameter (`city?: string`) or a JavaScript default (`days = 3`) is invisible to
+   * reflection: say `optional: true` or `default` here as well.
+   */
   required?: boolean;
   /** Same as `required: false`. */
   optional?: boolean;

@@ -24,11 +24,6 @@ export function methodParamTypes(prototype: object, method: string): readonly un
   return Array.isArray(types) ? types : undefined;
 }
 
-/** Whether a decorated property of a class carries `design:type` (it always does under metadata). */
-export function hasPropertyType(prototype: object, property: string): boolean {
-  return read("design:type", prototype, property) !== undefined;
-}
-
 /** The reflected type of a property (`design:type`), or `undefined` without metadata. */
 export function propertyType(prototype: object, property: string): unknown {
   return read("design:type", prototype, property);

@@ -307,6 +307,18 @@ describe("startup errors name the class, the member and the fix", () => {
       "@Tool() is used on a static member",
     ],
     [
+      "a parameter decorator on a constructor parameter",
+      () => {
+        @Plugin(base)
+        class S {
+          constructor(@Param("x") readonly x: string) {}
+          @Tool({ description: "A." }) ok() {}
+        }
+        return S;
+      },
+      "@Param() is used on a constructor parameter",
+    ],
+    [
       "parameter decorators without @Tool",
       () => {
         @Plugin(base)

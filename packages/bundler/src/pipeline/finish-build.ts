@@ -76,6 +76,10 @@ export interface BuildResult {
   notes: string[];
 }
 
+const TYPE_IMPORT_HINT =
+  "A class used as a parameter type must be imported as a value: `import type { X }` (which biome's " +
+  "useImportType fix produces) leaves design:paramtypes pointing at nothing, so it reads as Object.";
+
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /**
@@ -231,7 +235,8 @@ async function fromSource(
     throw new ExecutaBuildError(
       "source",
       `running ${entry} from source (for the reference manifest) failed: ${error.message}` +
-        (stderr.length ? `\n  stderr:\n${stderr.map((line) => `    ${line}`).join("\n")}` : ""),
+        (stderr.length ? `\n  stderr:\n${stderr.map((line) => `    ${line}`).join("\n")}` : "") +
+        (/says Object/.test(error.stderr) ? `\n${TYPE_IMPORT_HINT}` : ""),
       { cause: error },
     );
   }

@@ -1,0 +1,274 @@
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdir, readFile, stat } from "node:fs/promises";
+import { builtinModules, createRequire } from "node:module";
+import { join } from "node:path";
+import type { Manifest } from "@executa/core";
+import { extract, list } from "tar";
+import { build } from "tsup";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Registration } from "../../src/emit/registration.js";
+import { buildPlugin } from "../../src/pipeline/build-plugin.js";
+import type { BuildResult } from "../../src/pipeline/finish-build.js";
+import { hostPlatform } from "../../src/platform/platform-key.js";
+import { executa } from "../../src/preset/executa.js";
+import { describeSource } from "../../src/source/describe-source.js";
+import { describeArtifact } from "../../src/verify/describe-artifact.js";
+import { drive, invoke } from "../helpers/drive.js";
+import { fixture } from "../helpers/fixtures.js";
+import { tempDir } from "../helpers/temp-dir.js";
+
+// Full builds: slow (the binary is a copy of node, ~95 MiB), so each describe block builds
+// once in beforeAll and every assertion reads that build. Spawned processes run built
+// output: `pnpm build` first.
+const BUILD_TIMEOUT_MS = 300_000;
+const platform = hostPlatform();
+
+/** Every module name a CommonJS bundle requires. */
+function requiredModules(code: string): string[] {
+  return [...code.matchAll(/\brequire\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1]!);
+}
+
+describe("a plugin written on core, built by tsup with the executa() preset", () => {
+  let out: Awaited<ReturnType<typeof tempDir>>;
+  let result: BuildResult | undefined;
+  let dist: (file: string) => string;
+  let sourceManifest: Manifest;
+
+  beforeAll(async () => {
+    out = await tempDir("core-build");
+    dist = (file) => join(out.path, file);
+    const entry = fixture("core-plugin/main.ts");
+    await build({
+      ...executa({ entry, outDir: out.path, quiet: true, onBuilt: (built) => (result = built) }),
+      config: false,
+    });
+    sourceManifest = (await describeSource(entry)).manifest;
+  }, BUILD_TIMEOUT_MS);
+  afterAll(() => out?.remove());
+
+  it("writes every output, named after the manifest", async () => {
+    expect(result).toBeDefined();
+    const name = "core-fixture";
+    expect(result!.name).toBe(name);
+    for (const file of [
+      `${name}.cjs`,
+      `${name}.cjs.map`,
+      name,
+      "manifest.json",
+      "executa.json",
+      `${name}-${platform}.tar.gz`,
+      `${name}-${platform}.tar.gz.sha256`,
+    ]) {
+      await expect(stat(dist(file)), file).resolves.toBeTruthy();
+    }
+    await expect(stat(dist("main.cjs"))).rejects.toThrow();
+    expect(result!.binary).toMatchObject({ platform, verified: true, usedCodeCache: true });
+    expect(result!.bundle.describeMs).toBeLessThan(5_000);
+    expect(result!.binary!.describeMs).toBeLessThan(5_000);
+  });
+
+  it("bundles one minified CommonJS file: shebang, executable, source map, only built-in requires", async () => {
+    const code = await readFile(dist("core-fixture.cjs"), "utf8");
+    expect(code.startsWith("#!/usr/bin/env node\n")).toBe(true);
+    expect((await stat(dist("core-fixture.cjs"))).mode & 0o111).not.toBe(0);
+    expect(code.trimEnd().endsWith("//# sourceMappingURL=core-fixture.cjs.map")).toBe(true);
+    const map = JSON.parse(await readFile(dist("core-fixture.cjs.map"), "utf8")) as { sources: string[] };
+    expect(map.sources.some((source) => source.endsWith("core-plugin/main.ts"))).toBe(true);
+    expect(code.split("\n").length).toBeLessThan(10); // minified
+    const builtins = new Set(builtinModules);
+    const external = requiredModules(code).filter((id) => !builtins.has(id.replace(/^node:/, "")));
+    expect(external).toEqual([]);
+  });
+
+  it("serves from the bundle over real pipes: describe equals the source manifest, invoke works", async () => {
+    const run = await drive({ command: process.execPath, args: [dist("core-fixture.cjs")] }, [
+      { method: "initialize", params: { protocolVersion: "2.0" } },
+      { method: "describe" },
+      invoke("echo", { text: "hi", loud: true }),
+      invoke("fail"),
+      invoke("missing"),
+    ]);
+    const [initialize, describe, echo, fail, missing] = run.outcomes;
+    expect(initialize).toMatchObject({
+      result: { protocolVersion: "2.0", serverInfo: { name: "core-fixture" } },
+    });
+    expect(describe).toEqual({ result: sourceManifest });
+    expect(echo).toMatchObject({ result: { success: true, data: { text: "HI!", tool: "echo" } } });
+    expect(fail).toMatchObject({ result: { success: false, error: "asked to fail" } });
+    expect(missing).toMatchObject({ error: { code: -32601 } });
+    expect(run.stray).toEqual([]);
+    expect(run.exitCode).toBe(0);
+  });
+
+  it("serves from the single executable over real pipes, without node on the command line", async () => {
+    const run = await drive({ command: dist("core-fixture"), env: { PATH: "/nonexistent" } }, [
+      { method: "describe" },
+      invoke("echo", { text: "from the binary" }),
+      { method: "health" },
+    ]);
+    const [describe, echo, health] = run.outcomes;
+    expect(describe).toEqual({ result: sourceManifest });
+    expect(echo).toMatchObject({ result: { success: true, data: { text: "from the binary" } } });
+    expect(health).toMatchObject({ result: { status: "ready" } });
+    expect(run.stderr).not.toMatch(/ExperimentalWarning/);
+    expect(run.exitCode).toBe(0);
+  });
+
+  it("writes manifest.json: what the artifact describes plus runtime.binary", async () => {
+    const written = JSON.parse(await readFile(dist("manifest.json"), "utf8")) as Manifest;
+    const { runtime, ...rest } = written;
+    expect(rest).toEqual(sourceManifest);
+    expect(runtime).toEqual({
+      binary: {
+        entrypoint: { default: "bin/core-fixture", [platform]: "bin/core-fixture" },
+        permissions: { "bin/core-fixture": "0o755" },
+      },
+    });
+  });
+
+  it("packs NAME-<platform>.tar.gz (manifest.json + bin/NAME) with a correct sha256", async () => {
+    const archive = dist(`core-fixture-${platform}.tar.gz`);
+    const bytes = await readFile(archive);
+    const digest = createHash("sha256").update(bytes).digest("hex");
+    expect(await readFile(`${archive}.sha256`, "utf8")).toBe(`${digest}  core-fixture-${platform}.tar.gz\n`);
+    expect(result!.archive).toMatchObject({ sha256: digest, size: bytes.length, format: "tar.gz" });
+
+    const modes = new Map<string, number | undefined>();
+    await list({ file: archive, onReadEntry: (entry) => modes.set(entry.path, entry.mode) });
+    expect([...modes.keys()]).toEqual(["manifest.json", "bin/", "bin/core-fixture"]);
+    expect(modes.get("bin/core-fixture")).toBe(0o755);
+
+    const unpacked = dist("unpacked");
+    await mkdir(unpacked);
+    await extract({ file: archive, cwd: unpacked });
+    expect(await readFile(join(unpacked, "manifest.json"), "utf8")).toBe(
+      await readFile(dist("manifest.json"), "utf8"),
+    );
+    const shaOf = async (path: string) =>
+      createHash("sha256")
+        .update(await readFile(path))
+        .digest("hex");
+    expect(await shaOf(join(unpacked, "bin/core-fixture"))).toBe(await shaOf(dist("core-fixture")));
+    // The unpacked binary runs as installed: EXECUTA_HOME is its folder and working directory.
+    const installed = await describeArtifact({
+      command: join(unpacked, "bin/core-fixture"),
+      cwd: unpacked,
+      env: { EXECUTA_HOME: unpacked, EXECUTA_DATA: join(unpacked, "data") },
+    });
+    expect(installed.manifest).toEqual(sourceManifest);
+  });
+
+  it("writes executa.json for local registration, paths relative to itself", async () => {
+    const registration = JSON.parse(await readFile(dist("executa.json"), "utf8")) as Registration;
+    expect(registration).toEqual({
+      schema: 1,
+      name: "core-fixture",
+      version: "1.2.3",
+      description: sourceManifest.description,
+      platform,
+      command: ["./core-fixture"],
+      bundle: "./core-fixture.cjs",
+      manifest: "./manifest.json",
+      archives: {
+        [platform]: {
+          file: `./core-fixture-${platform}.tar.gz`,
+          sha256: result!.archive!.sha256,
+          size: result!.archive!.size,
+          format: "tar.gz",
+          entrypoint: "bin/core-fixture",
+        },
+      },
+    });
+  });
+});
+
+const decorators = (() => {
+  try {
+    createRequire(fixture("decorated-plugin/main.ts")).resolve("@executa/decorators");
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.runIf(decorators)("a decorated plugin (class-validator DTO), bundle only", () => {
+  let out: Awaited<ReturnType<typeof tempDir>>;
+  let result: BuildResult;
+  const entry = fixture("decorated-plugin/main.ts");
+
+  beforeAll(async () => {
+    out = await tempDir("decorated-build");
+    result = await buildPlugin({ entry, outDir: out.path, quiet: true, binary: false });
+  }, BUILD_TIMEOUT_MS);
+  afterAll(() => out?.remove());
+
+  it("the minified bundle's manifest equals the manifest from source", async () => {
+    const source = await describeSource(entry);
+    const bundle = await describeArtifact({ command: process.execPath, args: [result.bundle.path] });
+    expect(bundle.manifest).toEqual(source.manifest);
+    const greet = source.manifest.tools.find((tool) => tool.name === "greet");
+    expect(greet?.parameters?.map((p) => [p.name, p.type])).toEqual([
+      ["name", "string"],
+      ["times", "integer"],
+      ["loud", "boolean"],
+    ]);
+    expect(result.binary).toBeUndefined();
+    expect(result.archive).toBeUndefined();
+  });
+
+  it("binds and validates arguments in the bundle over real pipes", async () => {
+    const run = await drive({ command: process.execPath, args: [result.bundle.path] }, [
+      invoke("greet", { name: "Ada", times: 2, loud: true }),
+      invoke("forecast", { city: "Oslo" }),
+      invoke("forecast", { city: "Oslo", days: 9 }),
+      invoke("fail", { reason: "no" }),
+    ]);
+    const [greet, forecast, invalid, fail] = run.outcomes;
+    expect(greet).toMatchObject({
+      result: { success: true, data: { greeting: "HELLO ADA, HELLO ADA", tool: "greet" } },
+    });
+    expect(forecast).toMatchObject({ result: { success: true, data: { city: "Oslo", days: 3 } } });
+    expect(invalid).toMatchObject({ error: { code: -32602 } });
+    expect(fail).toMatchObject({ result: { success: false, error: "no" } });
+    expect(run.exitCode).toBe(0);
+  });
+
+  it("stays well under 150 KiB with class-validator inlined, class names kept", async () => {
+    expect(result.bundle.size).toBeLessThan(150 * 1024);
+    const code = await readFile(result.bundle.path, "utf8");
+    expect(code).toContain('"DecoratedFixture"');
+    expect(code).toContain('"ForecastArgs"');
+    const registration = JSON.parse(await readFile(result.registrationPath, "utf8")) as Registration;
+    expect(registration.command).toEqual(["node", "./decorated-fixture.cjs"]);
+  });
+});
+
+describe.runIf(decorators)("a decorated plugin built without decorator metadata", () => {
+  it(
+    "fails tsup with a non-zero exit and the documented message",
+    async () => {
+      const out = await tempDir("no-metadata");
+      try {
+        const tsupCli = createRequire(import.meta.url).resolve("tsup/dist/cli-default.js");
+        const child = spawn(process.execPath, [tsupCli], {
+          cwd: fixture("no-metadata"),
+          env: { ...process.env, EXECUTA_TEST_OUT_DIR: out.path, EXECUTA_BUILD_QUIET: "1" },
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let output = "";
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.stderr.on("data", (chunk) => (output += chunk));
+        const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+        expect(code).not.toBe(0);
+        expect(output).toContain('executa build failed at "verify bundle"');
+        expect(output).toContain("decorated-fixture.cjs exited (code 1) before answering");
+        expect(output).toContain("decorator metadata (design:paramtypes) is missing");
+        expect(output).toContain("Decorator metadata is missing from this artifact");
+      } finally {
+        await out.remove();
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+});

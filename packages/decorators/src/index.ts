@@ -22,6 +22,7 @@ export {
   type HealthContext,
   type HealthResult,
   type HealthStatus,
+  type HostClients,
   InvalidParamsError,
   type InvokeContext,
   type Manifest,
@@ -38,6 +39,7 @@ export { Credential } from "./decorators/credential.js";
 export { Ctx } from "./decorators/ctx.js";
 export { Field } from "./decorators/field.js";
 export { Health, OnStart, OnStop } from "./decorators/hooks.js";
+export { Host } from "./decorators/host.js";
 export { Param } from "./decorators/param.js";
 export { createParamDecorator } from "./decorators/param-decorator.js";
 export { Plugin } from "./decorators/plugin.js";

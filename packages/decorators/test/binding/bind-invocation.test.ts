@@ -3,6 +3,8 @@ import {
   buildPlugin,
   createParamDecorator,
   Health,
+  Host,
+  type HostClients,
   InvalidParamsError,
   Param,
   Plugin,
@@ -193,6 +195,26 @@ describe("custom parameter decorators", () => {
       id: "test-invoke",
       upper: "HI",
     });
+  });
+});
+
+describe("@Host()", () => {
+  @Plugin({ name: "hosted", version: "1.0.0", description: "Uses the host." })
+  class Hosted {
+    @Tool({ description: "Reads storage." })
+    async read(@Param("key") key: string, @Host() host: HostClients) {
+      try {
+        return await host.storage.get(key, { scope: "user" });
+      } catch (error) {
+        return { code: (error as { code?: number }).code };
+      }
+    }
+  }
+
+  test("injects the invoke's host clients, whose calls fail locally on a v1 host", async () => {
+    // The test host negotiated 1.1, so the storage call fails before anything is sent.
+    expect(await callTool(buildPlugin(Hosted), "read", { key: "k" })).toEqual({ code: -32021 });
+    expect(buildPlugin(Hosted).manifest.tools[0]?.parameters?.map((p) => p.name)).toEqual(["key"]);
   });
 });
 

@@ -89,7 +89,7 @@ export class PluginServer {
 
   constructor(
     private readonly definition: PluginDefinition,
-    private readonly io: {
+    io: {
       input: Readable;
       output: Writable;
       write?: (data: string, callback: (error?: Error | null) => void) => boolean;

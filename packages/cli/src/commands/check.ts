@@ -6,7 +6,7 @@ import { useColor } from "../cli-io.js";
 
 interface CheckFlags {
   json?: boolean;
-  skip: string[];
+  skip?: string[];
   cwd?: string;
 }
 
@@ -26,7 +26,7 @@ export function registerCheckCommand(program: Command, io: CliIO): Command {
     .argument("<command>", "the plugin executable")
     .argument("[args...]", "its arguments (put `--` before the command when they start with -)")
     .option("--json", "print the report as JSON")
-    .option("--skip <id>", "leave out a check or a group (repeatable)", collectCheckId, [])
+    .option("--skip <id>", "leave out a check or a group (repeatable)", collectCheckId)
     .option("--cwd <dir>", "working directory of the plugin")
     .addHelpText(
       "after",
@@ -48,7 +48,7 @@ export function registerCheckCommand(program: Command, io: CliIO): Command {
     });
 }
 
-function collectCheckId(value: string, previous: string[]): string[] {
+function collectCheckId(value: string, previous: string[] = []): string[] {
   if (!CHECK_IDS.includes(value) && !CHECK_GROUP_IDS.includes(value)) {
     throw new InvalidArgumentError(`unknown check; one of: ${[...CHECK_IDS, ...CHECK_GROUP_IDS].join(", ")}`);
   }

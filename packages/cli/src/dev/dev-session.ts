@@ -1,0 +1,168 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { InvokeResult, Manifest, ProtocolVersion } from "@executa/core";
+import {
+  createLocalProviders,
+  type ExitInfo,
+  type LocalProviders,
+  type Negotiated,
+  type PluginProcess,
+  type SamplingConfig,
+  spawnPlugin,
+} from "@executa/host";
+import type { DevTarget } from "./target.js";
+
+/** Options of {@link DevSession.open}. */
+export interface DevSessionOptions {
+  target: DevTarget;
+  /** The plugin's working directory (and `EXECUTA_HOME`). */
+  cwd: string;
+  /** The dev profile directory for the local providers (see `devDataDir`). */
+  dataDir: string;
+  /** Into `context.credentials` of every invoke. Mutable: the REPL's `.credential` sets more. */
+  credentials?: Record<string, string>;
+  /** The version `initialize` offers. Default "2.0". */
+  protocolVersion?: ProtocolVersion;
+  /** How `sampling/createMessage` is answered; default from the environment (echo when unset). */
+  sampling?: SamplingConfig;
+  /** Extra environment for the plugin. */
+  env?: Record<string, string | undefined>;
+  /** Each stderr line of the plugin, as it comes. */
+  onStderr?: (line: string) => void;
+  /** Each stdout line that is not a protocol frame (the plugin is misbehaving). */
+  onStdoutNoise?: (line: string) => void;
+  /** The plugin exited without being asked to. */
+  onUnexpectedExit?: (exit: ExitInfo) => void;
+}
+
+/** What one invoke came to. */
+export type InvokeOutcome =
+  | { ok: true; result: InvokeResult; elapsedMs: number }
+  | { ok: false; error: unknown; elapsedMs: number };
+
+/**
+ * A plugin running under the local host for development: local providers (SQLite
+ * storage, loopback files and uploads, echo / script / relay sampling) in a per-profile
+ * data directory, the handshake done, and restarts (for `--watch`) that keep the data.
+ */
+export class DevSession {
+  readonly credentials: Record<string, string>;
+  private current: PluginProcess | undefined;
+  private lastManifest: Manifest | undefined;
+  private lastNegotiated: Negotiated | undefined;
+  private stopping = false;
+
+  private constructor(
+    private readonly options: DevSessionOptions,
+    private readonly local: LocalProviders,
+  ) {
+    this.credentials = options.credentials ?? {};
+  }
+
+  /**
+   * Creates the local providers and starts the plugin (`initialize` + `describe`).
+   * @throws Error when the plugin cannot be started or fails the handshake (it is stopped).
+   */
+  static async open(options: DevSessionOptions): Promise<DevSession> {
+    mkdirSync(options.dataDir, { recursive: true });
+    const local = createLocalProviders({ dataDir: options.dataDir, sampling: options.sampling });
+    const session = new DevSession(options, local);
+    try {
+      await session.start();
+    } catch (error) {
+      await local.close();
+      throw error;
+    }
+    return session;
+  }
+
+  /** The running plugin. */
+  get plugin(): PluginProcess {
+    if (!this.current) throw new Error("the plugin is not started");
+    return this.current;
+  }
+
+  /** True while the plugin process runs. */
+  get running(): boolean {
+    return this.current?.running ?? false;
+  }
+
+  /** The manifest of the latest successful start (kept while a restart fails). */
+  get manifest(): Manifest {
+    if (!this.lastManifest) throw new Error("the plugin has not been described");
+    return this.lastManifest;
+  }
+
+  /** The handshake outcome of the latest successful start. */
+  get negotiated(): Negotiated {
+    if (!this.lastNegotiated) throw new Error("the plugin has not been initialized");
+    return this.lastNegotiated;
+  }
+
+  /** Stops the plugin (if running) and starts it again: a fresh process, the same data. */
+  async restart(): Promise<void> {
+    await this.stopPlugin();
+    await this.start();
+  }
+
+  /** Invokes a tool with the session's credentials; never throws. */
+  async invoke(tool: string, args: Record<string, unknown>, timeoutMs?: number): Promise<InvokeOutcome> {
+    const started = performance.now();
+    try {
+      const result = await this.plugin.invoke(tool, args, {
+        credentials: { ...this.credentials },
+        timeoutMs,
+      });
+      return { ok: true, result, elapsedMs: performance.now() - started };
+    } catch (error) {
+      return { ok: false, error, elapsedMs: performance.now() - started };
+    }
+  }
+
+  /** Stops the plugin the spec's way and closes the local providers. */
+  async close(): Promise<void> {
+    await this.stopPlugin();
+    await this.local.close();
+  }
+
+  private async start(): Promise<void> {
+    const { target, cwd, dataDir } = this.options;
+    const dataFolder = join(dataDir, "data");
+    mkdirSync(dataFolder, { recursive: true });
+    const plugin = await spawnPlugin({
+      command: target.command,
+      args: target.args,
+      cwd,
+      // As an installed plugin runs: EXECUTA_HOME its folder, EXECUTA_DATA its data folder.
+      env: { EXECUTA_HOME: cwd, EXECUTA_DATA: dataFolder, ...this.options.env },
+      providers: this.local.providers,
+      protocolVersion: this.options.protocolVersion,
+      clientInfo: { name: "executa-dev", version: "0.1.0" },
+      // A tool that times out in development should be seen, not have its process killed.
+      onInvokeTimeout: "keep",
+    });
+    this.current = plugin;
+    this.stopping = false;
+    plugin.stderr.onLine((line) => this.options.onStderr?.(line));
+    plugin.stdoutDebug.onLine((line) => this.options.onStdoutNoise?.(line));
+    plugin.once("exit", (exit) => {
+      if (!this.stopping && this.current === plugin) this.options.onUnexpectedExit?.(exit);
+    });
+    try {
+      const { manifest, negotiated } = await plugin.start();
+      this.lastManifest = manifest;
+      this.lastNegotiated = negotiated;
+    } catch (error) {
+      this.stopping = true;
+      await plugin.stop({ graceMs: 1000 }).catch(() => {});
+      throw new Error(`${target.label} did not start: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  private async stopPlugin(): Promise<void> {
+    const plugin = this.current;
+    if (!plugin) return;
+    this.stopping = true;
+    if (plugin.running) await plugin.stop();
+  }
+}

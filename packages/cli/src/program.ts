@@ -1,0 +1,29 @@
+import { Command } from "commander";
+import { type CliIO, processIO } from "./cli-io.js";
+import { registerBuildCommand } from "./commands/build.js";
+import { registerCheckCommand } from "./commands/check.js";
+import { registerDevCommand } from "./commands/dev.js";
+import { registerNewCommand } from "./commands/new/index.js";
+
+/** The `executa` version (same as `@executa/cli`'s). */
+export const CLI_VERSION = "0.1.0";
+
+/**
+ * The `executa` command line: `dev`, `check`, `build` and `new`. Call
+ * `parseAsync(argv)`; commands set `process.exitCode` to report failure.
+ */
+export function createProgram(io: CliIO = processIO()): Command {
+  const program = new Command("executa")
+    .description("Develop, check and build Executa plugins.")
+    .version(CLI_VERSION, "-v, --version")
+    .showHelpAfterError("(add --help for usage)")
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+  registerDevCommand(program, io);
+  registerCheckCommand(program, io);
+  registerBuildCommand(program, io);
+  registerNewCommand(program);
+  return program;
+}

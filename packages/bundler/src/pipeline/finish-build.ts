@@ -93,7 +93,10 @@ export async function finishBuild(options: FinishBuildOptions): Promise<BuildRes
   const entry = resolve(options.entry);
   const timeoutMs = options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS;
   const report = createReporter({ quiet: isQuiet(options.quiet), write: options.write });
-  const shown = (path: string) => relative(process.cwd(), path) || path;
+  const shown = (path: string) => {
+    const near = relative(process.cwd(), path);
+    return near && !near.startsWith("..") ? near : path;
+  };
   const run = { cwd: options.cwd, env: options.env };
   const notes: string[] = [];
   const started = performance.now();

@@ -80,6 +80,12 @@ export function executa(options: ExecutaOptions): Options {
     clean: options.tsup?.clean ?? true,
     banner: { js: "#!/usr/bin/env node" },
     esbuildPlugins: [...(swc ? [swcDecoratorPlugin(swc)] : []), ...(options.tsup?.esbuildPlugins ?? [])],
+    esbuildOptions(esbuild, context) {
+      // Packages without an exports map (class-validator, class-transformer) ship ES5 under
+      // "module" and ES2015 under "es2015": the latter is ~5% smaller once bundled, and Node 20 runs it.
+      esbuild.mainFields = ["es2015", "module", "main"];
+      options.tsup?.esbuildOptions?.(esbuild, context);
+    },
     onSuccess: async () => {
       const result = await finishBuild({
         entry: options.entry,

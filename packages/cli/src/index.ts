@@ -42,4 +42,4 @@ export { InvokeArgsError, parseInvokeArgs, splitWords } from "./dev/invoke-args.
 export { DevRepl, type DevReplOptions } from "./dev/repl.js";
 export { DEFAULT_ENTRIES, type DevTarget, resolveTarget } from "./dev/target.js";
 export { DEFAULT_WATCH_IGNORE, type WatchOptions, watchSources } from "./dev/watch.js";
-export { CLI_VERSION, createProgram } from "./program.js";
+export { createProgram } from "./program.js";

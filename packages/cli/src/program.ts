@@ -3,10 +3,7 @@ import { type CliIO, processIO } from "./cli-io.js";
 import { registerBuildCommand } from "./commands/build.js";
 import { registerCheckCommand } from "./commands/check.js";
 import { registerDevCommand } from "./commands/dev.js";
-import { registerNewCommand } from "./commands/new/index.js";
-
-/** The `executa` version (same as `@executa/cli`'s). */
-export const CLI_VERSION = "0.1.0";
+import { executaVersion, registerNewCommand } from "./commands/new/index.js";
 
 /**
  * The `executa` command line: `dev`, `check`, `build` and `new`. Call
@@ -15,7 +12,7 @@ export const CLI_VERSION = "0.1.0";
 export function createProgram(io: CliIO = processIO()): Command {
   const program = new Command("executa")
     .description("Develop, check and build Executa plugins.")
-    .version(CLI_VERSION, "-v, --version")
+    .version(executaVersion(), "-v, --version")
     .showHelpAfterError("(add --help for usage)")
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),

@@ -21,6 +21,7 @@ export class WeatherArgs {
 
   @Field(UNITS)
   @IsOptional()
+  @IsString()
   @IsIn(UNIT_SYSTEMS)
   units: UnitSystem = "metric";
 }
@@ -42,6 +43,7 @@ export class ForecastArgs {
 
   @Field(UNITS)
   @IsOptional()
+  @IsString()
   @IsIn(UNIT_SYSTEMS)
   units: UnitSystem = "metric";
 }

@@ -36,7 +36,8 @@ export function forecastTable(report: ForecastReport): string {
     "|---|---|---|---|---|---|---|",
     ...rows.map((cells) => `| ${cells.join(" | ")} |`),
   ];
-  const footer = report.note ? `${report.provider} · ${escapeMarkdown(report.note)}` : report.provider;
+  // A note names the provider itself ("OpenWeatherMap's forecast covers 5 days …").
+  const footer = report.note ? escapeMarkdown(report.note) : report.provider;
   // A blank line ends the table; otherwise GFM would read the footer as one more row.
   lines.push("", `<sub>${footer}</sub>`);
   return lines.join("\n");

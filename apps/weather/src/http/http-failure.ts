@@ -44,7 +44,8 @@ export function failureDetail(body: string): string | undefined {
 }
 
 function clip(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
+  // No final period: the detail is followed by "; what to do".
+  const line = text.replace(/\s+/g, " ").trim().replace(/\.$/, "");
   return line.length > DETAIL_MAX_CHARS ? `${line.slice(0, DETAIL_MAX_CHARS - 1)}…` : line;
 }
 

@@ -57,7 +57,8 @@ export function owmCondition(id: number, description: string | undefined): Condi
 function owmIcon(id: number): string {
   if (id >= 200 && id < 300) return "⛈️";
   if (id >= 300 && id < 400) return "🌦️";
-  if (id >= 500 && id < 600) return id === 511 ? "🌧️" : id < 502 ? "🌦️" : "🌧️";
+  // 500 light rain and 520 light shower rain look like WMO's slight rain; the rest is rain.
+  if (id >= 500 && id < 600) return id === 500 || id === 520 ? "🌦️" : "🌧️";
   if (id >= 600 && id < 700) return "🌨️";
   if (id >= 700 && id < 800) return "🌫️";
   if (id === 800) return "☀️";

@@ -78,13 +78,22 @@ function timeExit(command, args) {
   });
 }
 
-async function measure(label, once) {
-  for (let i = 0; i < warmup; i++) await once();
-  const samples = [];
-  for (let i = 0; i < runs; i++) samples.push(await once());
-  samples.sort((a, b) => a - b);
-  const median = samples[Math.floor(samples.length / 2)];
-  return { label, median, min: samples[0], max: samples.at(-1) };
+/** Runs the variants in interleaved rounds, so load changes on the machine hit all of them alike. */
+async function measure(variants) {
+  for (let i = 0; i < warmup; i++) for (const variant of variants) await variant.once();
+  const samples = variants.map(() => []);
+  for (let i = 0; i < runs; i++) {
+    for (const [index, variant] of variants.entries()) samples[index].push(await variant.once());
+  }
+  return variants.map((variant, index) => {
+    const sorted = samples[index].sort((a, b) => a - b);
+    return {
+      label: variant.label,
+      median: sorted[Math.floor(sorted.length / 2)],
+      min: sorted[0],
+      max: sorted.at(-1),
+    };
+  });
 }
 
 const { dir, cleanup } = await distDir();
@@ -92,14 +101,14 @@ try {
   const registration = JSON.parse(readFileSync(join(dir, "executa.json"), "utf8"));
   const bundle = join(dir, registration.bundle);
   const binary = join(dir, registration.command[0]);
-  const results = [
-    await measure("binary (SEA)", () => timeDescribe(binary, [])),
-    await measure(`node ${registration.name}.cjs`, () => timeDescribe(process.execPath, [bundle])),
-    await measure("node -e 0 (spawn → exit)", () => timeExit(process.execPath, ["-e", "0"])),
-  ];
+  const results = await measure([
+    { label: "binary (SEA)", once: () => timeDescribe(binary, []) },
+    { label: `node ${registration.name}.cjs`, once: () => timeDescribe(process.execPath, [bundle]) },
+    { label: "node -e 0 (spawn → exit)", once: () => timeExit(process.execPath, ["-e", "0"]) },
+  ]);
   const fmt = (ms) => `${ms.toFixed(1).padStart(7)} ms`;
   console.log(
-    `cold start, spawn → describe answered · ${registration.name} · median of ${runs} after ${warmup} warm-up`,
+    `cold start, spawn → describe answered · ${registration.name} · median of ${runs} interleaved runs after ${warmup} warm-up`,
   );
   for (const r of results)
     console.log(`  ${r.label.padEnd(30)}${fmt(r.median)}  (min ${fmt(r.min)}, max ${fmt(r.max)})`);

@@ -1,5 +1,5 @@
-import { stat, writeFile } from "node:fs/promises";
-import { basename, join, relative, resolve } from "node:path";
+import { rm, stat, writeFile } from "node:fs/promises";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { DESCRIBE_TIMEOUT_MS, type Manifest } from "@executa/core";
 import { type ArchiveResult, createArchive } from "../emit/archive.js";
 import { binaryFileName, distributionManifest } from "../emit/binary-manifest.js";
@@ -89,6 +89,17 @@ const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * report unless quiet. Throws an {@link ExecutaBuildError} at the first failure.
  */
 export async function finishBuild(options: FinishBuildOptions): Promise<BuildResult> {
+  // Outputs of this build, removed again when a step fails: a failed build leaves nothing to ship.
+  const outputs = new Set<string>([resolve(options.bundle), `${resolve(options.bundle)}.map`]);
+  try {
+    return await runSteps(options, outputs);
+  } catch (error) {
+    await Promise.all([...outputs].map((path) => rm(path, { force: true })));
+    throw error;
+  }
+}
+
+async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Promise<BuildResult> {
   const outDir = resolve(options.outDir);
   const entry = resolve(options.entry);
   const timeoutMs = options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS;
@@ -110,13 +121,19 @@ export async function finishBuild(options: FinishBuildOptions): Promise<BuildRes
       `"${name}" cannot name the build's files; use letters, digits, ".", "_" and "-" (set the manifest name or the name option)`,
     );
   }
-  const withBinary = options.binary !== false;
   report.start(`${manifest.name} ${manifest.version}`);
   report.step(
     "source",
     `${shown(entry)}: ${manifest.tools.length} tool(s), describe ${formatMs(source.describeMs)}`,
   );
 
+  const withBinary = options.binary !== false;
+  const bundleFile = join(dirname(resolve(options.bundle)), `${name}.cjs`);
+  outputs
+    .add(bundleFile)
+    .add(`${bundleFile}.map`)
+    .add(join(outDir, MANIFEST_FILE))
+    .add(join(outDir, REGISTRATION_FILE));
   const bundle = await renameBundle(resolve(options.bundle), name);
   const bundleSize = (await stat(bundle)).size;
   const mapSize = await stat(`${bundle}.map`).then(
@@ -143,6 +160,8 @@ export async function finishBuild(options: FinishBuildOptions): Promise<BuildRes
     );
     platform = target.key;
     const output = join(outDir, binaryFileName(name, platform));
+    const archiveFile = join(outDir, `${name}-${platform}.tar.gz`);
+    outputs.add(output).add(archiveFile).add(`${archiveFile}.sha256`);
     sea = await buildSea({ main: bundle, output, nodeBinary: options.nodeBinary });
     notes.push(...sea.notes);
     report.step(

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdir, readFile, stat } from "node:fs/promises";
+import { mkdir, readdir, readFile, stat } from "node:fs/promises";
 import { builtinModules, createRequire } from "node:module";
 import { join } from "node:path";
 import type { Manifest } from "@executa/core";
@@ -265,6 +265,8 @@ describe.runIf(decorators)("a decorated plugin built without decorator metadata"
         expect(output).toContain("decorated-fixture.cjs exited (code 1) before answering");
         expect(output).toContain("decorator metadata (design:paramtypes) is missing");
         expect(output).toContain("Decorator metadata is missing from this artifact");
+        // Nothing is left to ship by mistake.
+        expect(await readdir(out.path)).toEqual([]);
       } finally {
         await out.remove();
       }

@@ -3,10 +3,8 @@
  * same SWC transform as the bundle, decorator metadata included. Loaded in Node's loader
  * thread by `@executa/bundler/register`; not meant to be imported directly.
  */
-import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { SwcModule } from "../swc/resolve-swc.js";
 import { decoratorTransformOptions } from "../swc/transform-options.js";
@@ -39,7 +37,6 @@ interface LoadResult {
 
 const TYPESCRIPT = /\.[cm]?tsx?$/;
 let swc: SwcModule | undefined;
-const packageTypes = new Map<string, ModuleFormat>();
 
 /** Receives the `@swc/core` location found by the registering thread. */
 export function initialize(data: HooksData): void {
@@ -105,25 +102,12 @@ function typescriptCandidates(specifier: string): string[] {
   return [`${specifier}.ts`, `${specifier}.tsx`, `${specifier}/index.ts`, `${specifier}/index.tsx`];
 }
 
-/** `.mts` is ESM, `.cts` CommonJS, `.ts` follows the nearest package.json `type`. */
+/**
+ * `.cts` is CommonJS; everything else is run as an ES module whatever the package's
+ * `type`, like the bundle treats it (TypeScript sources use import/export). Node 20
+ * resolves the `require()` calls of CommonJS sources without these hooks, so a `.cts`
+ * file can require JavaScript but not other TypeScript files.
+ */
 function formatOf(filename: string): ModuleFormat {
-  if (/\.mtsx?$/.test(filename)) return "module";
-  if (/\.ctsx?$/.test(filename)) return "commonjs";
-  return packageTypeOf(dirname(filename));
-}
-
-function packageTypeOf(dir: string): ModuleFormat {
-  const cached = packageTypes.get(dir);
-  if (cached) return cached;
-  let type: ModuleFormat;
-  try {
-    const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { type?: string };
-    type = pkg.type === "module" ? "module" : "commonjs";
-  } catch {
-    const parent = dirname(dir);
-    // Without any package.json, TypeScript files are taken as ES modules (the common case for sources).
-    type = parent === dir ? "module" : packageTypeOf(parent);
-  }
-  packageTypes.set(dir, type);
-  return type;
+  return /\.ctsx?$/.test(filename) ? "commonjs" : "module";
 }

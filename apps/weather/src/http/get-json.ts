@@ -73,7 +73,7 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<unknow
       options.hints,
     );
     const message = redact(failure.message, secrets);
-    options.log?.warn(`${redact(where, secrets)}: ${message}`);
+    options.log?.info(`${redact(where, secrets)}: ${message}`);
     throw new UpstreamError(message, failure.data, failure.detail && redact(failure.detail, secrets));
   }
   try {

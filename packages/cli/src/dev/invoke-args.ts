@@ -48,38 +48,83 @@ export function parseInvokeArgs(inputs: readonly string[], tool?: ToolManifest):
 }
 
 /**
- * Splits a REPL line into words: whitespace separates, single and double quotes group
- * (`name="Ann Lee"`), a backslash escapes the next character outside single quotes.
+ * Splits a REPL line into words, shell-like but JSON-friendly: whitespace separates;
+ * at the start of a word or of its value (right after the first `=`), single or double
+ * quotes group (`name="Ann Lee"`) and a `{` or `[` takes everything up to its matching
+ * bracket, spaces and quotes included (`value={"a": [1, 2]}`); a backslash outside
+ * quotes escapes the next character. Quotes elsewhere are kept as typed.
+ *
+ * @throws InvokeArgsError for an unclosed quote or bracket.
  */
 export function splitWords(line: string): string[] {
   const words: string[] = [];
-  let word = "";
-  let inWord = false;
-  let quote: "'" | '"' | undefined;
-  for (let i = 0; i < line.length; i++) {
+  let i = 0;
+  const n = line.length;
+  while (i < n) {
+    while (i < n && /\s/.test(line[i]!)) i++;
+    if (i >= n) break;
+    let word = "";
+    let atValueStart = true;
+    let seenEquals = false;
+    while (i < n && !/\s/.test(line[i]!)) {
+      const char = line[i]!;
+      if (atValueStart && (char === '"' || char === "'")) {
+        const close = findQuoteEnd(line, i);
+        word += unquote(line.slice(i + 1, close), char);
+        i = close + 1;
+      } else if (atValueStart && (char === "{" || char === "[")) {
+        const close = findBracketEnd(line, i);
+        word += line.slice(i, close + 1);
+        i = close + 1;
+      } else if (char === "\\" && i + 1 < n) {
+        word += line[i + 1];
+        i += 2;
+      } else {
+        word += char;
+        i++;
+      }
+      atValueStart = false;
+      if (char === "=" && !seenEquals) {
+        seenEquals = true;
+        atValueStart = true;
+      }
+    }
+    words.push(word);
+  }
+  return words;
+}
+
+function findQuoteEnd(line: string, open: number): number {
+  const quote = line[open];
+  for (let i = open + 1; i < line.length; i++) {
+    if (line[i] === "\\" && quote === '"') i++;
+    else if (line[i] === quote) return i;
+  }
+  throw new InvokeArgsError(`unclosed ${quote} quote`);
+}
+
+function unquote(body: string, quote: string): string {
+  return quote === '"' ? body.replace(/\\(.)/g, "$1") : body;
+}
+
+/** The index of the bracket closing the one at `open`, skipping JSON strings. */
+function findBracketEnd(line: string, open: number): number {
+  const stack: string[] = [];
+  let inString = false;
+  for (let i = open; i < line.length; i++) {
     const char = line[i]!;
-    if (quote) {
-      if (char === quote) quote = undefined;
-      else if (char === "\\" && quote === '"' && i + 1 < line.length) word += line[++i];
-      else word += char;
-    } else if (char === "'" || char === '"') {
-      quote = char;
-      inWord = true;
-    } else if (char === "\\" && i + 1 < line.length) {
-      word += line[++i];
-      inWord = true;
-    } else if (/\s/.test(char)) {
-      if (inWord) words.push(word);
-      word = "";
-      inWord = false;
-    } else {
-      word += char;
-      inWord = true;
+    if (inString) {
+      if (char === "\\") i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === "{") stack.push("}");
+    else if (char === "[") stack.push("]");
+    else if (char === "}" || char === "]") {
+      if (stack.pop() !== char) throw new InvokeArgsError(`unbalanced ${char}`);
+      if (stack.length === 0) return i;
     }
   }
-  if (quote) throw new InvokeArgsError(`unclosed ${quote} quote`);
-  if (inWord) words.push(word);
-  return words;
+  throw new InvokeArgsError(`unclosed ${line[open]}`);
 }
 
 function convert(raw: string, parameter: ParameterSchema | undefined, key: string): unknown {

@@ -1,0 +1,51 @@
+import { accessSync, constants, existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, it } from "vitest";
+import { runConformance } from "../../src/check/run-conformance.js";
+import { expectVerdicts } from "../helpers/report.js";
+
+const appsDir = fileURLToPath(new URL("../../../../apps", import.meta.url));
+
+interface SampleBinary {
+  app: string;
+  binary: string;
+}
+
+/** The sample apps' single executables, found through the `dist/executa.json` each build writes. */
+function sampleBinaries(): SampleBinary[] {
+  if (!existsSync(appsDir)) return [];
+  const found: SampleBinary[] = [];
+  for (const app of readdirSync(appsDir).sort()) {
+    const registrationFile = join(appsDir, app, "dist", "executa.json");
+    if (!existsSync(registrationFile)) continue;
+    const registration = JSON.parse(readFileSync(registrationFile, "utf8")) as {
+      command?: string[];
+      platform?: string;
+    };
+    const first = registration.command?.[0];
+    // Only a binary build names the executable first (`["./NAME"]`, not `["node", …]`).
+    if (!registration.platform || !first || registration.command!.length !== 1) continue;
+    const binary = resolve(dirname(registrationFile), first);
+    try {
+      accessSync(binary, constants.X_OK);
+    } catch {
+      continue;
+    }
+    found.push({ app, binary });
+  }
+  return found;
+}
+
+const binaries = sampleBinaries();
+
+describe("executa check on the sample apps' binaries", () => {
+  it.skipIf(binaries.length > 0)("skipped: no apps/*/dist binary found (run `pnpm build` first)", () => {});
+
+  for (const { app, binary } of binaries) {
+    it(`apps/${app}: every check passes`, { timeout: 60_000 }, async () => {
+      const report = await runConformance(binary, [], { cwd: dirname(binary) });
+      expectVerdicts(report, {});
+    });
+  }
+});

@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ConformanceReport } from "../../src/check/report.js";
+import { fixture, requireBuiltCli, runCli } from "../helpers/cli.js";
+
+beforeAll(requireBuiltCli);
+
+describe("executa check (built CLI)", () => {
+  it("--json prints the report and exits 0 for a conformant plugin", async () => {
+    const run = await runCli(["check", "--json", "--", process.execPath, fixture("good-plugin.mjs")]);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as ConformanceReport;
+    expect(report).toMatchObject({
+      schema: "executa-check/1",
+      command: process.execPath,
+      args: [fixture("good-plugin.mjs")],
+      plugin: { name: "good-plugin", version: "1.2.3", protocolVersion: "2.0" },
+      summary: { fail: 0, warn: 0, ok: true },
+    });
+    expect(typeof report.startedAt).toBe("string");
+    expect(report.durationMs).toBeGreaterThan(0);
+    for (const check of report.checks) {
+      expect(Object.keys(check).sort()).toEqual(
+        expect.arrayContaining(["durationMs", "group", "id", "reason", "status", "title"]),
+      );
+      expect(check.status).toBe("PASS");
+      expect(check.reason).not.toContain("\n");
+    }
+  });
+
+  it("prints one PASS / WARN / FAIL line per check and exits 1 on a failure", async () => {
+    const run = await runCli(["check", "--skip", "framing", process.execPath, fixture("healthy-status.mjs")]);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split("\n");
+    expect(lines[0]).toBe(`executa check: ${process.execPath} ${fixture("healthy-status.mjs")}`);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^ {2}FAIL {2}health +status "healthy" is not one of/),
+    );
+    expect(lines.filter((line) => /^ {2}(PASS|WARN|FAIL) {2}/.test(line))).toHaveLength(16);
+    expect(run.stdout).not.toContain("long-line");
+    expect(run.stdout).toMatch(/16 checks: 15 passed, 0 warned, 1 failed in [\d.]+ s: NOT conformant/);
+  });
+
+  it("exits 0 with warnings only", async () => {
+    const run = await runCli([
+      "check",
+      "--skip",
+      "framing",
+      "--",
+      process.execPath,
+      fixture("warn-manifest.mjs"),
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/WARN {2}manifest/);
+    expect(run.stdout).toContain("conformant, with warnings");
+  });
+
+  it("refuses an unknown --skip id and a missing command", async () => {
+    const skip = await runCli(["check", "--skip", "nope", "--", "true"]);
+    expect(skip.code).not.toBe(0);
+    expect(skip.stderr).toContain("unknown check");
+    const missing = await runCli(["check"]);
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain("missing required argument 'command'");
+  });
+
+  it("reports a command that cannot start", async () => {
+    const run = await runCli(["check", "--json", "--", "/nonexistent/plugin"]);
+    expect(run.code).toBe(1);
+    expect((JSON.parse(run.stdout) as ConformanceReport).checks).toMatchObject([
+      { id: "start", status: "FAIL" },
+    ]);
+  });
+});

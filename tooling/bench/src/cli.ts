@@ -1,20 +1,35 @@
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { type BenchMode, benchConfig } from "./config.js";
 import { staleBuild } from "./freshness.js";
 import { renderMarkdown } from "./report/markdown.js";
 import { writeResults } from "./report/write-results.js";
 import { runBench } from "./run.js";
-import { benchPaths } from "./subjects.js";
+import { benchPaths, type Subject } from "./subjects.js";
 
-const USAGE = `usage: node dist/cli.js [--fast | --smoke] [--out DIR] [--only ID,ID] [--runs N]
+const USAGE = `usage: node dist/cli.js [--fast | --smoke] [--out DIR] [--only ID,ID] [--runs N] [--extra ID=SCRIPT]...
 
   (default)   full run; writes results/results.{json,md} and results/ratios.svg
   --fast      smaller sizes, same figures; prints the table, writes only with --out
   --smoke     tiny sizes (checks that everything runs; numbers mean nothing)
   --out DIR   where to write the results
   --only IDS  measure only these subjects (baseline always): toolbox-sea, toolbox-node, core-plugin, floor
-  --runs N    timed runs per figure (at least 5 for figures worth quoting)`;
+  --runs N    timed runs per figure (at least 5 for figures worth quoting)
+  --extra ID=SCRIPT  also measure "node SCRIPT" as an SDK subject (e.g. a plugin on a local copy of core)`;
+
+/** An `ID=SCRIPT` argument as an SDK subject run by this node. */
+function extraSubject(spec: string): Subject {
+  const at = spec.indexOf("=");
+  if (at <= 0 || at === spec.length - 1) throw new Error(`--extra wants ID=SCRIPT, got "${spec}"`);
+  const id = spec.slice(0, at);
+  return {
+    id,
+    label: id,
+    role: "sdk",
+    line: { command: process.execPath, args: [resolve(spec.slice(at + 1))] },
+    serves: true,
+  };
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -24,6 +39,7 @@ async function main(): Promise<void> {
       out: { type: "string" },
       only: { type: "string" },
       runs: { type: "string" },
+      extra: { type: "string", multiple: true },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -42,6 +58,7 @@ async function main(): Promise<void> {
   const results = await runBench({
     config,
     only: values.only?.split(",").map((id) => id.trim()),
+    extra: (values.extra ?? []).map(extraSubject),
     log: (line) => process.stderr.write(`bench: ${line}\n`),
     paths,
   });

@@ -22,6 +22,8 @@ export interface RunOptions {
   config: BenchConfig;
   /** Measure only these subject ids (the baseline is always kept). */
   only?: readonly string[];
+  /** More SDK subjects to measure, e.g. a plugin on a local copy of core under change. */
+  extra?: readonly Subject[];
   /** Progress lines (stderr in the CLI). */
   log?: (line: string) => void;
   paths?: BenchPaths;
@@ -39,9 +41,12 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
   const paths = options.paths ?? benchPaths();
   const discovered = discoverSubjects(paths);
   const skipped: SkippedSubject[] = [...discovered.skipped];
-  const wanted = discovered.subjects.filter(
-    (subject) => !options.only || subject.role === "baseline" || options.only.includes(subject.id),
-  );
+  const wanted = [
+    ...discovered.subjects.filter(
+      (subject) => !options.only || subject.role === "baseline" || options.only.includes(subject.id),
+    ),
+    ...(options.extra ?? []),
+  ];
 
   const tools = new Map<string, SubjectTools>();
   const subjects: Subject[] = [];
@@ -58,7 +63,7 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
       skipped.push({ id: subject.id, label: subject.label, reason: (error as Error).message });
     }
   }
-  const serving = subjects.filter((subject) => subject.serves);
+  const serving = subjects.filter((subject) => subject.serves && !subject.validationOnly);
   const figures: Record<string, SubjectFigures> = Object.fromEntries(
     subjects.map((subject) => [subject.id, {}]),
   );
@@ -66,7 +71,8 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
   for (const skip of skipped) log(`skipped ${skip.id}: ${skip.reason}`);
 
   log("cold start");
-  for (const [id, sample] of await measureColdStart(subjects, config.coldStartRuns, config.warmups)) {
+  const timed = subjects.filter((subject) => !subject.validationOnly);
+  for (const [id, sample] of await measureColdStart(timed, config.coldStartRuns, config.warmups)) {
     figures[id]!.coldStartMs = sample;
   }
 
@@ -110,7 +116,7 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
   );
   for (const [id, figure] of datasets) figures[id]!.dataset = figure;
 
-  for (const subject of serving) {
+  for (const subject of subjects) {
     const pair = tools.get(subject.id)?.validation;
     if (!pair) continue;
     log(`validation on ${subject.id} (${pair.validated} vs ${pair.unchecked})`);

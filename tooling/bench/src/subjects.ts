@@ -16,6 +16,8 @@ export interface Subject {
   line: CommandLine;
   /** Whether it speaks the protocol (the floor only starts and exits). */
   serves: boolean;
+  /** Measured in the validation figure only (a subject that exists for its DTO tools). */
+  validationOnly?: boolean;
 }
 
 /** Where the bench's own files and the repository are. */
@@ -40,7 +42,8 @@ export interface SkippedSubject {
 /**
  * The subjects of a run: the baseline, the `node -e 0` floor, the plugin written
  * directly on core, and — when `apps/toolbox/dist` has them — the toolbox bundle run by
- * node and the toolbox single executable.
+ * node and the toolbox single executable; and, when built, the decorated DTO plugin
+ * (validation figure only).
  */
 export function discoverSubjects(paths: BenchPaths = benchPaths()): {
   subjects: Subject[];
@@ -100,6 +103,23 @@ export function discoverSubjects(paths: BenchPaths = benchPaths()): {
       id: "core-plugin",
       label: "plugin on @executa/core",
       reason: `${coreDist} not built (pnpm --filter @executa/core build)`,
+    });
+  }
+  const dtoBundle = join(paths.benchDir, "subjects", "dist", "dto-plugin.cjs");
+  if (existsSync(dtoBundle)) {
+    subjects.push({
+      id: "dto-plugin",
+      label: "decorated DTO plugin",
+      role: "sdk",
+      line: { command: node, args: [dtoBundle] },
+      serves: true,
+      validationOnly: true,
+    });
+  } else {
+    skipped.push({
+      id: "dto-plugin",
+      label: "decorated DTO plugin",
+      reason: `${dtoBundle} not built (pnpm --filter @executa/bench build:subjects)`,
     });
   }
   subjects.push({

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { benchConfig } from "../src/config.js";
+import { rowCount } from "../src/figures/payload.js";
 import { renderMarkdown } from "../src/report/markdown.js";
 import { renderRatioChart } from "../src/report/svg.js";
 import { writeResults } from "../src/report/write-results.js";
@@ -105,6 +106,12 @@ describe("bench statistics", () => {
     expect(percentile(values, 99)).toBe(99);
     expect(percentile([7], 99)).toBe(7);
     expect(() => percentile(values, 101)).toThrow(RangeError);
+  });
+
+  it("counts dataset rows in the answer's longest array", () => {
+    expect(rowCount([1, 2, 3])).toBe(3);
+    expect(rowCount({ columns: ["id", "name"], dataset: [{}, {}, {}] })).toBe(3);
+    expect(rowCount({ rows: 3 })).toBeUndefined();
   });
 
   it("rejects a config without runs", () => {

@@ -130,10 +130,16 @@ export function measureDataset(
   );
 }
 
-/** The length of the row array in a dataset answer: the data itself or its first array field. */
-function rowCount(data: unknown): number | undefined {
+/**
+ * The number of rows in a dataset answer: the data itself when it is an array, else its
+ * longest array field (answers also carry short arrays, e.g. the column names).
+ */
+export function rowCount(data: unknown): number | undefined {
   if (Array.isArray(data)) return data.length;
   if (typeof data !== "object" || data === null) return undefined;
-  for (const value of Object.values(data)) if (Array.isArray(value)) return value.length;
-  return undefined;
+  let longest: number | undefined;
+  for (const value of Object.values(data)) {
+    if (Array.isArray(value) && value.length > (longest ?? -1)) longest = value.length;
+  }
+  return longest;
 }

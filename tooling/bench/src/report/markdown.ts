@@ -74,13 +74,12 @@ export function renderMarkdown(results: BenchResults): string {
   out.push("");
   out.push("## Figures");
   out.push("");
+  const rows = figureRows(results);
+  const timed = subjects.filter((s) => rows.some((row) => row.cell(results.figures[s.id] ?? {}) !== "—"));
   out.push(
     table(
-      ["Figure", ...subjects.map((s) => s.label)],
-      figureRows(results).map((row) => [
-        row.label,
-        ...subjects.map((s) => row.cell(results.figures[s.id] ?? {})),
-      ]),
+      ["Figure", ...timed.map((s) => s.label)],
+      rows.map((row) => [row.label, ...timed.map((s) => row.cell(results.figures[s.id] ?? {}))]),
     ),
   );
   const transport = subjects
@@ -98,7 +97,7 @@ export function renderMarkdown(results: BenchResults): string {
     out.push(`Responses: ${transport.join("; ")}.`);
   }
 
-  const compared = subjects.filter((s) => s.role !== "baseline");
+  const compared = timed.filter((s) => s.role !== "baseline");
   out.push("");
   out.push("## Ratios to the baseline (same run)");
   out.push("");

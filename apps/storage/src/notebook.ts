@@ -1,6 +1,5 @@
 import { InvalidParamsError, StorageError, type StorageScope, ToolError, withDisplay } from "@executa/core";
 import { Args, Ctx, type InvokeContext, Plugin, Tool } from "@executa/decorators";
-// biome-ignore lint/style/useImportType: a value import; design:paramtypes refers to the DTO classes at run time
 import {
   AttachmentLinkArgs,
   AttachmentUploadArgs,

@@ -8,7 +8,6 @@ import {
   Plugin,
   Tool,
 } from "@executa/decorators";
-// biome-ignore lint/style/useImportType: a value import; design:paramtypes refers to the DTO classes at run time
 import { ForecastArgs, WeatherArgs } from "./args.js";
 import { displayUrl, readEndpoints } from "./config/endpoints.js";
 import { WEATHER_API_KEY } from "./providers/openweathermap/openweathermap-provider.js";

@@ -19,7 +19,7 @@ export interface InvokeContextInit {
 }
 
 /**
- * Credentials of one invoke: what the host sent, then, for declared credentials it did
+ * Credentials of one invoke (an empty value counts as not configured): what the host sent, then, for declared credentials it did
  * not send, the environment variable of the same name (local development), then the
  * declared default.
  */
@@ -31,7 +31,7 @@ export function resolveCredentials(
   const credentials: Record<string, string> = Object.create(null);
   if (sent && typeof sent === "object") {
     for (const [name, value] of Object.entries(sent)) {
-      if (typeof value === "string") credentials[name] = value;
+      if (typeof value === "string" && value !== "") credentials[name] = value;
     }
   }
   for (const spec of declared) {

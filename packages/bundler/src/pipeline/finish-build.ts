@@ -182,7 +182,9 @@ async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Prom
     }
   }
 
-  const distributed = withBinary ? distributionManifest(manifest, name, platform) : manifest;
+  // Exactly what the built artifact answered (equal to the source's, as just verified).
+  const described = bundleCheck.manifest;
+  const distributed = withBinary ? distributionManifest(described, name, platform) : described;
   const manifestPath = join(outDir, MANIFEST_FILE);
   await writeFile(manifestPath, `${JSON.stringify(distributed, null, 2)}\n`);
   if (sea) {

@@ -77,8 +77,8 @@ export interface BuildResult {
 }
 
 const TYPE_IMPORT_HINT =
-  "A class used as a parameter type must be imported as a value: `import type { X }` (which biome's " +
-  "useImportType fix produces) leaves design:paramtypes pointing at nothing, so it reads as Object.";
+  "A class used as a parameter type must be imported as a value: `import type { X }` (which lint " +
+  "fixes such as biome's useImportType produce) leaves design:paramtypes pointing at nothing, so it reads as Object.";
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 

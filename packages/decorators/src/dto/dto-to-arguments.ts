@@ -63,6 +63,12 @@ export function dtoToArguments(
     if (facts.typeSource !== undefined) inferred.typeSource = facts.typeSource;
     if (facts.enum !== undefined) inferred.enum = facts.enum;
     if (facts.optional) inferred.optional = true;
+    // A string-literal union reflects as Object; its @IsIn / @IsEnum values still say the type.
+    const enumType = facts.type === undefined && facts.enum ? typeOfValues(facts.enum) : undefined;
+    if (enumType && reflected.kind !== "primitive" && reflected.kind !== "class") {
+      inferred.type = enumType;
+      inferred.typeSource = "the @IsIn() / @IsEnum() values";
+    }
 
     const isArray =
       facts.type === "array" ||
@@ -174,4 +180,13 @@ function isJsonValue(value: unknown): boolean {
   if (typeof value === "number") return Number.isFinite(value);
   if (Array.isArray(value)) return value.every(isJsonValue);
   return isPlainObject(value) && Object.values(value).every(isJsonValue);
+}
+
+/** The one parameter type every enum value shares, if there is one. */
+function typeOfValues(values: readonly unknown[]): "string" | "integer" | "number" | undefined {
+  if (values.length === 0) return undefined;
+  if (values.every((value) => typeof value === "string")) return "string";
+  if (values.every((value) => Number.isInteger(value))) return "integer";
+  if (values.every((value) => typeof value === "number" && Number.isFinite(value))) return "number";
+  return undefined;
 }

@@ -1,5 +1,5 @@
 import { Args, buildPlugin, Field, manifestOf, Plugin, Tool } from "@executa/decorators";
-import { IsInt, IsString } from "class-validator";
+import { IsIn, IsInt, IsString } from "class-validator";
 import { describe, expect, test } from "vitest";
 import { callTool } from "../helpers/invoke.js";
 
@@ -41,6 +41,33 @@ describe("DTO classes", () => {
       limit: 3,
       cursor: "c2",
       isInstance: true,
+    });
+  });
+});
+
+describe("string-literal unions in DTOs", () => {
+  class UnitsArgs {
+    @IsIn(["metric", "imperial"]) units!: "metric" | "imperial";
+    @IsIn([1, 2, 3]) level!: 1 | 2 | 3;
+  }
+
+  @Plugin({ name: "unions", version: "1.0.0", description: "Literal unions." })
+  class Unions {
+    @Tool({ description: "Echo." })
+    echo(@Args() args: UnitsArgs) {
+      return { ...args };
+    }
+  }
+
+  test("take their type from the @IsIn values, since they reflect as Object", async () => {
+    const params = manifestOf(Unions).tools[0]?.parameters;
+    expect(params).toEqual([
+      { name: "units", type: "string", required: true, enum: ["metric", "imperial"] },
+      { name: "level", type: "integer", required: true, enum: [1, 2, 3] },
+    ]);
+    expect(await callTool(buildPlugin(Unions), "echo", { units: "metric", level: "2" })).toEqual({
+      units: "metric",
+      level: 2,
     });
   });
 });

@@ -18,20 +18,32 @@
  */
 import "reflect-metadata";
 
+// What tools reach through ctx.host, and the display helpers, so authors need one import.
 export {
+  AgentError,
+  CapabilityError,
+  display,
+  EmbeddingsError,
   type HealthContext,
   type HealthResult,
   type HealthStatus,
   type HostClients,
+  ImageError,
   InvalidParamsError,
   type InvokeContext,
   type Manifest,
+  markdown,
   type ParameterSchema,
   type ParamIssue,
   type PluginDefinition,
   type PluginServer,
+  SamplingError,
   type ServerOptions,
+  StorageError,
+  type StorageScope,
   ToolError,
+  UploadError,
+  withDisplay,
 } from "@executa/core";
 export { type BuildPluginOptions, buildPlugin, manifestOf, type PluginClass } from "./build-plugin.js";
 export { Args } from "./decorators/args.js";

@@ -82,12 +82,21 @@ export interface PluginProcessOptions {
   log?: Logger;
 }
 
+/** How long past an explicit deadline the host still waits for the plugin's own answer. */
+const DEADLINE_ANSWER_GRACE_MS = 2_000;
+
 /** Options of one `invoke`. */
 export interface InvokeOptions {
   /** Into `context.credentials`. */
   credentials?: Record<string, string>;
-  /** Default: the tool's `timeout` from the described manifest, else 60 s. */
+  /** How long to wait. Default: the tool's `timeout` from the described manifest, else 60 s. */
   timeoutMs?: number;
+  /**
+   * `context.deadline_ms` to send (Unix epoch ms). Default: now + `timeoutMs`. When given
+   * without `timeoutMs`, the host waits until the deadline plus a 2 s grace, so a plugin
+   * that honours its deadline answers (with its own timeout error) before the host gives up.
+   */
+  deadlineMs?: number;
   /** `context.invoke_id`; a fresh UUID by default. Must not be in flight already. */
   invokeId?: string;
   /** Gives up waiting (rejects with the signal's reason); the plugin is not told. */
@@ -321,8 +330,13 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
       throw new TypeError("invoke arguments must be an object");
     }
     const invokeId = options.invokeId ?? randomUUID();
-    const timeoutMs = options.timeoutMs ?? this.toolTimeoutMs(tool);
-    const deadlineMs = Date.now() + timeoutMs;
+    const now = Date.now();
+    const timeoutMs =
+      options.timeoutMs ??
+      (options.deadlineMs !== undefined
+        ? Math.max(0, options.deadlineMs - now) + DEADLINE_ANSWER_GRACE_MS
+        : this.toolTimeoutMs(tool));
+    const deadlineMs = options.deadlineMs ?? now + timeoutMs;
     this.registry.add(invokeId, tool, deadlineMs);
     if (options.onProgress) this.progressListeners.set(invokeId, options.onProgress);
     const context: InvokeWireContext = {

@@ -93,6 +93,14 @@ describe("a v2 plugin", () => {
     expect(own.data!.context.invoke_id).toBe("my-id");
     expect(own.data!.context).not.toHaveProperty("credentials");
     expect(own.data!.context.deadline_ms as number).toBeLessThanOrEqual(Date.now() + 2000);
+
+    const deadline = Date.now() + 1234;
+    const explicit = await plugin.invoke<{ context: Record<string, unknown> }>(
+      "echo_context",
+      {},
+      { deadlineMs: deadline },
+    );
+    expect(explicit.data!.context.deadline_ms).toBe(deadline);
   });
 
   it("times out per the tool's declared timeout with -32000 and terminates the plugin", async () => {

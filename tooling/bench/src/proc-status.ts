@@ -29,3 +29,26 @@ function kibField(status: string, name: string): number | undefined {
   const match = new RegExp(`^${name}:\\s+(\\d+)\\s+kB$`, "m").exec(status);
   return match ? Number(match[1]) : undefined;
 }
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time (user + system, all threads) a live process has used so far, in ms, from
+ * /proc/<pid>/stat — at 10 ms resolution, so measure spans of many invokes. Undefined
+ * without procfs.
+ */
+export function readCpuTimeMs(pid: number): number | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return undefined;
+  }
+  // Fields after the parenthesized command name, which may itself contain spaces.
+  const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime)) return undefined;
+  return ((utime + stime) * 1000) / USER_HZ;
+}

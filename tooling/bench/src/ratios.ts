@@ -27,6 +27,12 @@ export const METRICS: readonly Metric[] = [
     value: (f) => f.throughputPerS?.median,
     target: { op: ">=", value: 1.5 },
   },
+  {
+    key: "cpu_per_invoke",
+    label: "CPU per invoke",
+    better: "lower",
+    value: (f) => f.cpuPerInvokeUs?.median,
+  },
   { key: "latency_p50", label: "latency p50", better: "lower", value: (f) => f.latencyP50Ms?.median },
   {
     key: "latency_p99",

@@ -30,6 +30,8 @@ export interface ValidationFigure {
 export interface SubjectFigures {
   coldStartMs?: Sample;
   throughputPerS?: Sample;
+  /** Subject CPU time per invoke in the throughput bursts, µs (10 ms tick resolution per burst). */
+  cpuPerInvokeUs?: Sample;
   latencyP50Ms?: Sample;
   latencyP99Ms?: Sample;
   largeArgument?: PayloadFigure;

@@ -78,7 +78,10 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
 
   log(`throughput (${config.throughputCalls} pipelined invokes)`);
   const throughput = await measureThroughput(serving, config.throughputCalls, config.runs, config.warmups);
-  for (const [id, sample] of throughput) figures[id]!.throughputPerS = sample;
+  for (const [id, { perS, cpuPerInvokeUs }] of throughput) {
+    figures[id]!.throughputPerS = perS;
+    if (cpuPerInvokeUs) figures[id]!.cpuPerInvokeUs = cpuPerInvokeUs;
+  }
 
   log(`latency (${config.latencyCalls} ping-pong invokes)`);
   for (const [id, { p50, p99 }] of await measureLatency(

@@ -1,3 +1,4 @@
+import { readCpuTimeMs } from "../proc-status.js";
 import { percentile, type Sample, summarize } from "../stats.js";
 import type { Subject } from "../subjects.js";
 import { rotated, withSessions } from "./schedule.js";
@@ -5,31 +6,57 @@ import { rotated, withSessions } from "./schedule.js";
 /** The argument of every base64_encode call in the throughput and latency figures. */
 export const ENCODE_ARGS = Object.freeze({ text: "The quick brown fox jumps over the lazy dog 0123456789" });
 
+/** The throughput figure of one subject. */
+export interface ThroughputFigure {
+  /** Invokes per second, wall clock. */
+  perS: Sample;
+  /**
+   * The subject's CPU time (all threads) per invoke during the burst, µs. Less sensitive
+   * to a busy machine than wall time; absent without procfs.
+   */
+  cpuPerInvokeUs?: Sample;
+}
+
 /**
  * Throughput: `calls` base64_encode invokes written back to back without waiting
- * (pipelined), timed until the last answer; invokes per second. One process per subject,
- * warmed up with the same burst, runs interleaved across subjects.
+ * (pipelined), timed until the last answer; invokes per second, and the subject's CPU
+ * time per invoke. One process per subject, warmed up with the same burst, runs
+ * interleaved across subjects.
  */
 export async function measureThroughput(
   subjects: readonly Subject[],
   calls: number,
   runs: number,
   warmups: number,
-): Promise<Map<string, Sample>> {
+): Promise<Map<string, ThroughputFigure>> {
   return withSessions(subjects, async (sessions) => {
-    const values = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
+    const rates = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
+    const cpu = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
     for (let run = 0; run < warmups + runs; run++) {
       for (const { subject, process } of rotated(sessions, run)) {
+        const cpuBefore = readCpuTimeMs(process.pid);
         const burst = await process.burst("base64_encode", ENCODE_ARGS, calls);
+        const cpuAfter = readCpuTimeMs(process.pid);
         if (burst.failures > 0) {
           throw new Error(
             `${subject.label}: ${burst.failures} of ${calls} invokes failed: ${burst.firstFailure}`,
           );
         }
-        if (run >= warmups) values.get(subject.id)!.push(calls / (burst.elapsedMs / 1000));
+        if (run < warmups) continue;
+        rates.get(subject.id)!.push(calls / (burst.elapsedMs / 1000));
+        if (cpuBefore !== undefined && cpuAfter !== undefined) {
+          cpu.get(subject.id)!.push(((cpuAfter - cpuBefore) * 1000) / calls);
+        }
       }
     }
-    return new Map([...values].map(([id, list]) => [id, summarize(list)]));
+    return new Map(
+      subjects.map((subject) => {
+        const figure: ThroughputFigure = { perS: summarize(rates.get(subject.id)!) };
+        const cpuValues = cpu.get(subject.id)!;
+        if (cpuValues.length > 0) figure.cpuPerInvokeUs = summarize(cpuValues);
+        return [subject.id, figure];
+      }),
+    );
   });
 }
 

@@ -19,6 +19,10 @@ function figureRows(results: BenchResults): FigureRow[] {
       label: `Throughput, ${config.throughputCalls.toLocaleString("en-US")} pipelined base64_encode (invokes/s)`,
       cell: ms((f) => f.throughputPerS),
     },
+    {
+      label: "CPU per invoke during the throughput bursts (µs, all threads)",
+      cell: ms((f) => f.cpuPerInvokeUs),
+    },
     { label: `Latency p50, ping-pong × ${config.latencyCalls} (ms)`, cell: ms((f) => f.latencyP50Ms) },
     { label: `Latency p99, ping-pong × ${config.latencyCalls} (ms)`, cell: ms((f) => f.latencyP99Ms) },
     {

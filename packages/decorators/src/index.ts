@@ -16,7 +16,7 @@
  * (import this package before modules that define decorated classes).
  * @packageDocumentation
  */
-import "reflect-metadata";
+import "reflect-metadata/lite";
 
 // What tools reach through ctx.host, and the display helpers, so authors need one import.
 export {

@@ -1,83 +1,107 @@
-import { METRICS } from "../ratios.js";
-import type { BenchResults } from "../results.js";
+import { METRICS, type Metric } from "../ratios.js";
+import type { BenchResults, Ratio } from "../results.js";
 import { num } from "./format.js";
 
-const ROW = 22;
-const LABEL_W = 330;
-const CHART_W = 420;
-const VALUE_W = 70;
-const TOP = 64;
+const ROW = 20;
+const HEADER = 22;
+const LABEL_W = 230;
+const CHART_W = 480;
+const VALUE_W = 60;
+const TOP = 70;
+const SCALE_CAP = 4;
 const COLORS = { met: "#2e7d32", missed: "#c62828", none: "#78909c" } as const;
 
 function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+type Line = { kind: "header"; metric: Metric } | { kind: "bar"; metric: Metric; ratio: Ratio; label: string };
+
 /**
- * A horizontal bar chart of every ratio to the baseline: one bar per metric and subject,
- * the baseline (1.0) as a vertical line, each target as a dashed tick on its bar's row.
- * Plain SVG text, no dependencies.
+ * A horizontal bar chart of every ratio to the baseline, grouped by metric: one bar per
+ * subject, the baseline (1.0) as a vertical line, each target as a dashed tick on its
+ * bars. Plain SVG text, no dependencies.
  */
 export function renderRatioChart(results: BenchResults): string {
   const labels = new Map(results.subjects.map((s) => [s.id, s.label]));
-  const rows = METRICS.flatMap((m) =>
-    results.ratios
-      .filter((r) => r.metric === m.key)
-      .map((r) => ({ ratio: r, label: `${m.label} · ${labels.get(r.subject) ?? r.subject}`, metric: m })),
-  );
+  const lines: Line[] = [];
+  for (const metric of METRICS) {
+    const ratios = results.ratios.filter((r) => r.metric === metric.key);
+    if (ratios.length === 0) continue;
+    lines.push({ kind: "header", metric });
+    for (const ratio of ratios) {
+      lines.push({ kind: "bar", metric, ratio, label: labels.get(ratio.subject) ?? ratio.subject });
+    }
+  }
+  const bars = lines.filter((line) => line.kind === "bar");
   const largest = Math.max(
     2,
-    ...rows.map((row) => row.ratio.ratio),
-    ...rows.map((row) => row.ratio.target?.value ?? 0),
+    ...bars.map((line) =>
+      line.kind === "bar" ? Math.max(line.ratio.ratio, line.ratio.target?.value ?? 0) : 0,
+    ),
   );
-  const scaleMax = Math.ceil(largest * 1.05 * 2) / 2;
+  // Ratios past the cap are drawn to the edge and labelled with a "+".
+  const scaleMax = Math.min(SCALE_CAP, Math.ceil(largest * 1.05 * 2) / 2);
   const x = (value: number) => LABEL_W + (Math.min(value, scaleMax) / scaleMax) * CHART_W;
-  const height = TOP + rows.length * ROW + 40;
+  const chartHeight = lines.reduce((sum, line) => sum + (line.kind === "header" ? HEADER : ROW), 0);
+  const bottom = TOP + chartHeight;
   const width = LABEL_W + CHART_W + VALUE_W + 10;
+  const height = bottom + 44;
   const parts: string[] = [];
   parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="12">`,
   );
   parts.push(`<rect width="${width}" height="${height}" fill="#ffffff"/>`);
   parts.push(
     `<text x="10" y="22" font-size="15" font-weight="bold">${escapeXml(`Executa bench: ratios to the hand-written baseline (${results.mode} run)`)}</text>`,
   );
   parts.push(
-    `<text x="10" y="42" fill="#555">${escapeXml(`${results.startedAt.slice(0, 10)} · Node ${results.environment.node} · bar = subject ÷ baseline, dashed = target`)}</text>`,
+    `<text x="10" y="40" fill="#555">${escapeXml(`${results.startedAt.slice(0, 10)} · Node ${results.environment.node} · ${results.environment.cpus} CPUs · bar = subject median ÷ baseline median`)}</text>`,
   );
   for (let tick = 0; tick <= scaleMax + 1e-9; tick += 0.5) {
     const tx = x(tick).toFixed(1);
     const isOne = Math.abs(tick - 1) < 1e-9;
     parts.push(
-      `<line x1="${tx}" y1="${TOP - 6}" x2="${tx}" y2="${TOP + rows.length * ROW}" stroke="${isOne ? "#222" : "#e0e0e0"}" stroke-width="${isOne ? 1.5 : 1}"/>`,
+      `<line x1="${tx}" y1="${TOP - 8}" x2="${tx}" y2="${bottom}" stroke="${isOne ? "#222" : "#e6e6e6"}" stroke-width="${isOne ? 1.5 : 1}"/>`,
     );
     parts.push(
-      `<text x="${tx}" y="${TOP + rows.length * ROW + 16}" text-anchor="middle" fill="#555">${tick.toFixed(1)}</text>`,
+      `<text x="${tx}" y="${bottom + 14}" text-anchor="middle" fill="#555">${tick.toFixed(1)}</text>`,
     );
   }
-  rows.forEach((row, i) => {
-    const y = TOP + i * ROW;
-    const color = row.ratio.met === undefined ? COLORS.none : row.ratio.met ? COLORS.met : COLORS.missed;
-    const better = row.metric.better === "lower" ? "↓" : "↑";
-    parts.push(
-      `<text x="${LABEL_W - 8}" y="${y + 15}" text-anchor="end">${escapeXml(`${row.label} ${better}`)}</text>`,
-    );
-    parts.push(
-      `<rect x="${LABEL_W}" y="${y + 4}" width="${(x(row.ratio.ratio) - LABEL_W).toFixed(1)}" height="${ROW - 8}" fill="${color}"><title>${escapeXml(`${row.label}: ${num(row.ratio.ratio)}`)}</title></rect>`,
-    );
-    if (row.ratio.target) {
-      const tx = x(row.ratio.target.value).toFixed(1);
+  parts.push(`<text x="${x(1).toFixed(1)}" y="${TOP - 12}" text-anchor="middle" fill="#222">baseline</text>`);
+  let y = TOP;
+  for (const line of lines) {
+    if (line.kind === "header") {
+      const m = line.metric;
+      const target = m.target
+        ? ` · target ${m.target.op === "<=" ? "≤" : "≥"} ${m.target.value.toFixed(1)}`
+        : "";
       parts.push(
-        `<line x1="${tx}" y1="${y + 1}" x2="${tx}" y2="${y + ROW - 1}" stroke="#ff8f00" stroke-width="2" stroke-dasharray="3,2"/>`,
+        `<text x="10" y="${y + 16}" font-weight="bold">${escapeXml(`${m.label} (${m.better} is better${target})`)}</text>`,
+      );
+      y += HEADER;
+      continue;
+    }
+    const { ratio } = line;
+    const color = ratio.met === undefined ? COLORS.none : ratio.met ? COLORS.met : COLORS.missed;
+    parts.push(`<text x="${LABEL_W - 8}" y="${y + 14}" text-anchor="end">${escapeXml(line.label)}</text>`);
+    parts.push(
+      `<rect x="${LABEL_W}" y="${y + 3}" width="${(x(ratio.ratio) - LABEL_W).toFixed(1)}" height="${ROW - 6}" fill="${color}"><title>${escapeXml(`${line.metric.label} · ${line.label}: ${num(ratio.ratio)}`)}</title></rect>`,
+    );
+    if (ratio.target) {
+      const tx = x(ratio.target.value).toFixed(1);
+      parts.push(
+        `<line x1="${tx}" y1="${y}" x2="${tx}" y2="${y + ROW}" stroke="#ff8f00" stroke-width="2" stroke-dasharray="3,2"/>`,
       );
     }
-    const overflow = row.ratio.ratio > scaleMax ? "+" : "";
+    const overflow = ratio.ratio > scaleMax ? "+" : "";
     parts.push(
-      `<text x="${(LABEL_W + CHART_W + 6).toFixed(1)}" y="${y + 15}">${escapeXml(`${num(row.ratio.ratio)}${overflow}`)}</text>`,
+      `<text x="${(LABEL_W + CHART_W + 6).toFixed(1)}" y="${y + 14}">${escapeXml(`${num(ratio.ratio)}${overflow}`)}</text>`,
     );
-  });
+    y += ROW;
+  }
   parts.push(
-    `<text x="${LABEL_W}" y="${height - 6}" fill="#555">${escapeXml("↓ lower is better · ↑ higher is better · green: target met · red: missed · grey: no target")}</text>`,
+    `<text x="10" y="${height - 8}" fill="#555">${escapeXml("green: target met · red: target missed · grey: no target · dashed orange: the target")}</text>`,
   );
   parts.push("</svg>");
   return `${parts.join("\n")}\n`;

@@ -31,7 +31,7 @@ const CONFIGS: Record<BenchMode, BenchConfig> = {
     mode: "full",
     runs: 7,
     warmups: 1,
-    coldStartRuns: 15,
+    coldStartRuns: 21,
     throughputCalls: 20_000,
     latencyCalls: 2_000,
     largeFrameBytes: 10 * MiB,

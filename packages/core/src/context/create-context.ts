@@ -1,4 +1,4 @@
-import { createHostClients } from "../capabilities/host-clients.js";
+import { createHostClients, type HostClients } from "../capabilities/host-clients.js";
 import type { Logger } from "../log/logger.js";
 import type { InvokeWireContext } from "../wire/invoke.js";
 import type { CredentialSpec } from "../wire/manifest.js";
@@ -42,21 +42,71 @@ export function resolveCredentials(
   return credentials;
 }
 
-/** Builds the context object a tool handler receives. */
+const NO_CREDENTIALS: Readonly<Record<string, string>> = Object.freeze(Object.create(null));
+
+/**
+ * The context of one invoke. Everything a handler may never touch — the credential map,
+ * the host clients, and (through `init`) the abort signal — is built on first use: the
+ * invoke path runs tens of thousands of times a second and most tools use none of them.
+ */
+class InvokeContextImpl implements InvokeContext {
+  readonly invokeId: string | undefined;
+  readonly tool: string;
+  readonly deadlineMs: number;
+  readonly log: Logger;
+  readonly raw: Readonly<InvokeWireContext>;
+  private resolvedCredentials: Readonly<Record<string, string>> | undefined;
+  private hostClients: HostClients | undefined;
+
+  constructor(private readonly init: InvokeContextInit) {
+    this.invokeId = init.invokeId;
+    this.tool = init.tool;
+    this.deadlineMs = init.deadlineMs;
+    this.log = init.log;
+    this.raw = init.wire;
+  }
+
+  get signal(): AbortSignal {
+    return this.init.signal;
+  }
+
+  get pluginName(): string | undefined {
+    return typeof this.init.wire.plugin_name === "string" ? this.init.wire.plugin_name : undefined;
+  }
+
+  get credentials(): Readonly<Record<string, string>> {
+    if (this.resolvedCredentials === undefined) {
+      const { wire, declaredCredentials } = this.init;
+      this.resolvedCredentials =
+        wire.credentials === undefined && declaredCredentials.length === 0
+          ? NO_CREDENTIALS
+          : Object.freeze(resolveCredentials(wire.credentials, declaredCredentials));
+    }
+    return this.resolvedCredentials;
+  }
+
+  get host(): HostClients {
+    this.hostClients ??= createHostClients(this.init.channel, {
+      invokeId: this.invokeId,
+      signal: this.signal,
+      remainingMs: () => this.remainingMs(),
+    });
+    return this.hostClients;
+  }
+
+  remainingMs(): number {
+    return Math.max(0, this.deadlineMs - Date.now());
+  }
+
+  credential(name: string): string | undefined {
+    return this.credentials[name];
+  }
+}
+
+/**
+ * Builds the context object a tool handler receives. `init.signal` is read on first use,
+ * so `init` may define it as a getter that creates the signal lazily.
+ */
 export function createInvokeContext(init: InvokeContextInit): InvokeContext {
-  const credentials = Object.freeze(resolveCredentials(init.wire.credentials, init.declaredCredentials));
-  const remainingMs = () => Math.max(0, init.deadlineMs - Date.now());
-  return {
-    invokeId: init.invokeId,
-    tool: init.tool,
-    deadlineMs: init.deadlineMs,
-    remainingMs,
-    signal: init.signal,
-    credentials,
-    credential: (name) => credentials[name],
-    pluginName: typeof init.wire.plugin_name === "string" ? init.wire.plugin_name : undefined,
-    log: init.log,
-    raw: init.wire,
-    host: createHostClients(init.channel, { invokeId: init.invokeId, signal: init.signal, remainingMs }),
-  };
+  return new InvokeContextImpl(init);
 }

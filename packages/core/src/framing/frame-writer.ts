@@ -8,9 +8,10 @@ export interface FrameSink {
 }
 
 /**
- * Writes one frame per line. Frames written in the same tick go out in one write (the
- * same bytes, fewer syscalls); the write happens before the event loop turns, so each
- * frame is flushed as soon as the code that produced it yields. Honors backpressure:
+ * Writes one frame per line. Frames written in the same turn of the event loop go out in
+ * one write (the same bytes, far fewer syscalls when requests arrive pipelined); the
+ * write happens at the end of that turn (`setImmediate`), so no frame waits for more
+ * input. Honors backpressure:
  * while the stream wants a `drain`, frames queue in order.
  */
 export class FrameWriter {
@@ -43,7 +44,7 @@ export class FrameWriter {
     this.queue.push(frame);
     if (!this.scheduled) {
       this.scheduled = true;
-      queueMicrotask(() => this.flush());
+      setImmediate(() => this.flush());
     }
   }
 

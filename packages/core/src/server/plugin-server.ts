@@ -27,6 +27,7 @@ import {
 } from "../wire/limits.js";
 import type { ToolManifest } from "../wire/manifest.js";
 import type { PluginDefinition, ServerOptions, ToolHandler } from "./definition.js";
+import { InvokeRun } from "./invoke-run.js";
 import { ConcurrencyLimiter } from "./limiter.js";
 import { clientCapabilitiesFor, negotiateVersion } from "./negotiation.js";
 import { guardStdout } from "./stdout-guard.js";
@@ -57,14 +58,6 @@ export interface Negotiation {
   readonly initialized: boolean;
 }
 
-interface InFlight {
-  tool: string;
-  controller: AbortController;
-  started: boolean;
-  settled: Promise<void>;
-  fail: (error: RpcError) => void;
-}
-
 /**
  * Serves one plugin definition over JSON-RPC: `initialize`, `describe`, `invoke`,
  * `health`, `shutdown`. Invokes run concurrently up to a limit, each with its own
@@ -77,7 +70,15 @@ export class PluginServer {
   private readonly log: Logger;
   private readonly limiter: ConcurrencyLimiter;
   private readonly tools: Map<string, { spec: ToolManifest; handler: ToolHandler; log: Logger }>;
-  private readonly inFlight = new Set<InFlight>();
+  private readonly inFlight = new Set<InvokeRun>();
+  private drainWaiters: (() => void)[] = [];
+  private readonly onRunFinished = (run: InvokeRun) => {
+    if (run.started) this.limiter.release();
+    this.inFlight.delete(run);
+    if (this.inFlight.size === 0 && this.drainWaiters.length > 0) {
+      for (const wake of this.drainWaiters.splice(0)) wake();
+    }
+  };
   private readonly graceMs: number;
   private readonly channel: ReverseChannel;
   private negotiation: Negotiation = { protocolVersion: "1.1", initialized: false };
@@ -265,48 +266,19 @@ export class PluginServer {
           : undefined;
 
     return new Promise<InvokeResult>((resolve, reject) => {
-      const controller = new AbortController();
-      let finished = false;
-      let markSettled!: () => void;
-      const entry: InFlight = {
-        tool: params.tool,
-        controller,
-        started: false,
-        settled: new Promise((r) => {
-          markSettled = r;
-        }),
-        fail: (error) => finish(() => reject(error), error),
-      };
-      const finish = (answer: () => void, abortReason?: Error) => {
-        if (finished) return;
-        finished = true;
-        clearTimeout(timer);
-        withdraw();
-        if (entry.started) this.limiter.release();
-        this.inFlight.delete(entry);
-        if (abortReason) controller.abort(abortReason);
-        markSettled();
-        answer();
-      };
-      const timer = setTimeout(
-        () => {
-          const error = new ToolTimeoutError(params.tool, Math.max(0, deadlineMs - arrivedAt));
-          this.log.warn(error.message);
-          finish(() => reject(error), error);
-        },
-        Math.max(0, deadlineMs - arrivedAt),
-      );
-      this.inFlight.add(entry);
-      const withdraw = this.limiter.acquire(() => {
-        entry.started = true;
-        void this.runTool(tool, params, {
-          invokeId,
-          deadlineMs,
-          signal: controller.signal,
-          wire,
-        }).then(
-          (result) => finish(() => resolve(result)),
-          (error: unknown) => finish(() => reject(error)),
+      const run = new InvokeRun(params.tool, this.onRunFinished, resolve, reject);
+      this.inFlight.add(run);
+      const delay = Math.max(0, deadlineMs - arrivedAt);
+      run.armTimer(delay, () => {
+        const error = new ToolTimeoutError(params.tool, delay);
+        this.log.warn(error.message);
+        run.fail(error, true);
+      });
+      run.withdraw = this.limiter.acquire(() => {
+        run.started = true;
+        this.runTool(tool, params, run, invokeId, deadlineMs).then(
+          (result) => run.succeed(result),
+          (error: unknown) => run.fail(error),
         );
       });
     });
@@ -315,12 +287,9 @@ export class PluginServer {
   private async runTool(
     tool: { spec: ToolManifest; handler: ToolHandler; log: Logger },
     params: InvokeParams,
-    state: {
-      invokeId: string | undefined;
-      deadlineMs: number;
-      signal: AbortSignal;
-      wire: InvokeParams["context"] & {};
-    },
+    run: InvokeRun,
+    invokeId: string | undefined,
+    deadlineMs: number,
   ): Promise<InvokeResult> {
     if (this.startup) await this.startup;
     if (this.startupError) {
@@ -332,10 +301,13 @@ export class PluginServer {
     const name = tool.spec.name;
     const context = createInvokeContext({
       tool: name,
-      invokeId: state.invokeId,
-      deadlineMs: state.deadlineMs,
-      signal: state.signal,
-      wire: state.wire,
+      invokeId,
+      deadlineMs,
+      // Read on first use only: the signal is made lazily.
+      get signal() {
+        return run.signal;
+      },
+      wire: params.context ?? {},
       declaredCredentials: this.definition.manifest.credentials ?? [],
       log: tool.log,
       channel: this.channel,
@@ -368,22 +340,21 @@ export class PluginServer {
     }
     const closing = new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down");
     if (reason === "output-closed") {
-      for (const entry of this.inFlight) entry.fail(closing);
+      for (const run of [...this.inFlight]) run.fail(closing, true);
     } else {
-      for (const entry of this.inFlight) if (!entry.started) entry.fail(closing);
-      const running = [...this.inFlight].map((entry) => entry.settled);
-      if (running.length > 0) {
+      for (const run of [...this.inFlight]) if (!run.started) run.fail(closing, true);
+      if (this.inFlight.size > 0) {
         let timer: NodeJS.Timeout | undefined;
         await Promise.race([
-          Promise.all(running),
+          new Promise<void>((resolve) => this.drainWaiters.push(resolve)),
           new Promise((resolve) => {
             timer = setTimeout(resolve, this.graceMs);
           }),
         ]);
         clearTimeout(timer);
-        for (const entry of this.inFlight) {
-          this.log.warn(`invoke of ${entry.tool} still running after the ${this.graceMs} ms grace; answered`);
-          entry.fail(closing);
+        for (const run of [...this.inFlight]) {
+          this.log.warn(`invoke of ${run.tool} still running after the ${this.graceMs} ms grace; answered`);
+          run.fail(closing, true);
         }
       }
     }

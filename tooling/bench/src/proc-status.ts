@@ -6,6 +6,11 @@ export interface ProcessMemory {
   rssBytes: number;
   /** Peak resident set size over the process's life so far (VmHWM). */
   peakRssBytes: number;
+  /**
+   * The anonymous part of the RSS (RssAnon: heaps, stacks), without file-backed pages
+   * such as the mapped executable, which the page cache shares between processes.
+   */
+  anonRssBytes?: number;
 }
 
 /**
@@ -22,7 +27,10 @@ export function readProcessMemory(pid: number): ProcessMemory | undefined {
   const rss = kibField(text, "VmRSS");
   const peak = kibField(text, "VmHWM");
   if (rss === undefined || peak === undefined) return undefined;
-  return { rssBytes: rss * 1024, peakRssBytes: peak * 1024 };
+  const memory: ProcessMemory = { rssBytes: rss * 1024, peakRssBytes: peak * 1024 };
+  const anon = kibField(text, "RssAnon");
+  if (anon !== undefined) memory.anonRssBytes = anon * 1024;
+  return memory;
 }
 
 function kibField(status: string, name: string): number | undefined {

@@ -67,6 +67,12 @@ export const METRICS: readonly Metric[] = [
     value: (f) => f.idleRssBytes?.median,
     target: { op: "<=", value: 1.1 },
   },
+  {
+    key: "idle_anon_rss",
+    label: "idle RSS, anonymous part",
+    better: "lower",
+    value: (f) => f.idleAnonRssBytes?.median,
+  },
 ];
 
 /** The metric of a key (throws on an unknown key). */

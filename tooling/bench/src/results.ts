@@ -37,6 +37,8 @@ export interface SubjectFigures {
   largeArgument?: PayloadFigure;
   dataset?: PayloadFigure;
   idleRssBytes?: Sample;
+  /** The anonymous part of the idle RSS (RssAnon), without file-backed pages. */
+  idleAnonRssBytes?: Sample;
   validation?: ValidationFigure;
 }
 
@@ -64,7 +66,15 @@ export interface BenchResults {
   mode: BenchConfig["mode"];
   startedAt: string;
   durationS: number;
-  environment: { node: string; platform: string; arch: string; cpus: number; cpuModel: string };
+  environment: {
+    node: string;
+    platform: string;
+    arch: string;
+    cpus: number;
+    cpuModel: string;
+    /** The repository commit measured (`+dirty` with uncommitted changes to tracked files). */
+    commit?: string;
+  };
   config: BenchConfig;
   subjects: SubjectRecord[];
   skipped: SkippedSubject[];

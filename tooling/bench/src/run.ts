@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import { isAbsolute, relative } from "node:path";
 import type { BenchConfig } from "./config.js";
@@ -133,8 +134,9 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
   }
 
   log("idle RSS");
-  for (const [id, sample] of await measureIdleRss(serving, config.idleSettleMs, config.runs)) {
-    figures[id]!.idleRssBytes = sample;
+  for (const [id, { rss, anonRss }] of await measureIdleRss(serving, config.idleSettleMs, config.runs)) {
+    figures[id]!.idleRssBytes = rss;
+    if (anonRss) figures[id]!.idleAnonRssBytes = anonRss;
   }
 
   const cpuList = cpus();
@@ -149,6 +151,7 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
       arch: process.arch,
       cpus: cpuList.length,
       cpuModel: cpuList[0]?.model.trim() ?? "unknown",
+      commit: gitCommit(paths.repoRoot),
     },
     config,
     subjects: subjects.map((subject) => ({
@@ -168,4 +171,21 @@ function shown(part: string, repoRoot: string): string {
   if (part === process.execPath) return "node";
   if (isAbsolute(part) && !relative(repoRoot, part).startsWith("..")) return relative(repoRoot, part);
   return part;
+}
+
+/** The repository's HEAD commit, `+dirty` when tracked files have changes; undefined outside git. */
+function gitCommit(repoRoot: string): string | undefined {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], {
+      cwd: repoRoot,
+      encoding: "utf8",
+    }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], {
+      cwd: repoRoot,
+      encoding: "utf8",
+    }).trim();
+    return dirty === "" ? head : `${head}+dirty`;
+  } catch {
+    return undefined;
+  }
 }

@@ -42,6 +42,7 @@ function figureRows(results: BenchResults): FigureRow[] {
       cell: mib((f) => f.dataset?.peakRssBytes),
     },
     { label: "Idle RSS after describe (MiB)", cell: mib((f) => f.idleRssBytes) },
+    { label: "… of which anonymous, RssAnon (MiB)", cell: mib((f) => f.idleAnonRssBytes) },
   ];
 }
 
@@ -63,7 +64,7 @@ export function renderMarkdown(results: BenchResults): string {
   out.push(`# Executa bench — ${results.mode} run`);
   out.push("");
   out.push(
-    `${results.startedAt} · Node ${env.node} · ${env.platform}/${env.arch} · ${env.cpus} × ${env.cpuModel} · ${results.durationS} s`,
+    `${results.startedAt} · commit ${env.commit ?? "unknown"} · Node ${env.node} · ${env.platform}/${env.arch} · ${env.cpus} × ${env.cpuModel} · ${results.durationS} s`,
   );
   out.push("");
   out.push(

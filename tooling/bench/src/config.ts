@@ -33,7 +33,7 @@ const CONFIGS: Record<BenchMode, BenchConfig> = {
     warmups: 1,
     coldStartRuns: 21,
     throughputCalls: 20_000,
-    latencyCalls: 2_000,
+    latencyCalls: 5_000,
     largeFrameBytes: 10 * MiB,
     datasetRows: 100_000,
     validationCalls: 20_000,

@@ -7,7 +7,7 @@ import { writeResults } from "./report/write-results.js";
 import { runBench } from "./run.js";
 import { benchPaths, type Subject } from "./subjects.js";
 
-const USAGE = `usage: node dist/cli.js [--fast | --smoke] [--out DIR] [--only ID,ID] [--runs N] [--extra ID=SCRIPT]...
+const USAGE = `usage: node dist/cli.js [--fast | --smoke] [--out DIR] [--only ID,ID] [--runs N] [--extra ID=FILE]...
 
   (default)   full run; writes results/results.{json,md} and results/ratios.svg
   --fast      smaller sizes, same figures; prints the table, writes only with --out
@@ -15,18 +15,20 @@ const USAGE = `usage: node dist/cli.js [--fast | --smoke] [--out DIR] [--only ID
   --out DIR   where to write the results
   --only IDS  measure only these subjects (baseline always): toolbox-sea, toolbox-node, core-plugin, floor
   --runs N    timed runs per figure (at least 5 for figures worth quoting)
-  --extra ID=SCRIPT  also measure "node SCRIPT" as an SDK subject (e.g. a plugin on a local copy of core)`;
+  --extra ID=FILE  also measure FILE as an SDK subject: "node FILE" for .js/.cjs/.mjs, else the
+              executable itself (e.g. a plugin on a local copy of core, or another binary)`;
 
-/** An `ID=SCRIPT` argument as an SDK subject run by this node. */
+/** An `ID=FILE` argument as an SDK subject: a .js/.cjs/.mjs run by this node, else an executable. */
 function extraSubject(spec: string): Subject {
   const at = spec.indexOf("=");
-  if (at <= 0 || at === spec.length - 1) throw new Error(`--extra wants ID=SCRIPT, got "${spec}"`);
+  if (at <= 0 || at === spec.length - 1) throw new Error(`--extra wants ID=FILE, got "${spec}"`);
   const id = spec.slice(0, at);
+  const file = resolve(spec.slice(at + 1));
   return {
     id,
     label: id,
     role: "sdk",
-    line: { command: process.execPath, args: [resolve(spec.slice(at + 1))] },
+    line: /\.[cm]?js$/.test(file) ? { command: process.execPath, args: [file] } : { command: file, args: [] },
     serves: true,
   };
 }

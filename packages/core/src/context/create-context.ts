@@ -49,7 +49,7 @@ const NO_CREDENTIALS: Readonly<Record<string, string>> = Object.freeze(Object.cr
  * the host clients, and (through `init`) the abort signal — is built on first use: the
  * invoke path runs tens of thousands of times a second and most tools use none of them.
  */
-class InvokeContextImpl implements InvokeContext {
+export class InvokeContextImpl implements InvokeContext {
   readonly invokeId: string | undefined;
   readonly tool: string;
   readonly deadlineMs: number;
@@ -58,7 +58,14 @@ class InvokeContextImpl implements InvokeContext {
   private resolvedCredentials: Readonly<Record<string, string>> | undefined;
   private hostClients: HostClients | undefined;
 
-  constructor(private readonly init: InvokeContextInit) {
+  /**
+   * `signals.signal` is read on first use only; the server passes its lazy invoke run
+   * (an object literal with a getter would cost a slow-path allocation per invoke).
+   */
+  constructor(
+    private readonly init: Omit<InvokeContextInit, "signal">,
+    private readonly signals: { readonly signal: AbortSignal },
+  ) {
     this.invokeId = init.invokeId;
     this.tool = init.tool;
     this.deadlineMs = init.deadlineMs;
@@ -67,7 +74,7 @@ class InvokeContextImpl implements InvokeContext {
   }
 
   get signal(): AbortSignal {
-    return this.init.signal;
+    return this.signals.signal;
   }
 
   get pluginName(): string | undefined {
@@ -108,5 +115,5 @@ class InvokeContextImpl implements InvokeContext {
  * so `init` may define it as a getter that creates the signal lazily.
  */
 export function createInvokeContext(init: InvokeContextInit): InvokeContext {
-  return new InvokeContextImpl(init);
+  return new InvokeContextImpl(init, init);
 }

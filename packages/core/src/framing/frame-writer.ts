@@ -8,11 +8,13 @@ export interface FrameSink {
 }
 
 /**
- * Writes one frame per line. Frames written in the same turn of the event loop go out in
- * one write (the same bytes, far fewer syscalls when requests arrive pipelined); the
- * write happens at the end of that turn (`setImmediate`), so no frame waits for more
- * input. Honors backpressure:
- * while the stream wants a `drain`, frames queue in order.
+ * Writes one frame per line. Frames produced while one input chunk is handled (its
+ * synchronous answers and the promise callbacks they settle) go out in one write: the
+ * flush runs on `process.nextTick`, after the microtask queue drained and before the
+ * event loop reads more input. Flushing per chunk rather than per loop turn keeps each
+ * write near the pipe's size: a turn that reads several 64 KiB chunks would otherwise
+ * join megabytes into one string and one partial, then drained, write. Honors
+ * backpressure: while the stream wants a `drain`, frames queue in order.
  */
 export class FrameWriter {
   private queue: string[] = [];
@@ -44,7 +46,7 @@ export class FrameWriter {
     this.queue.push(frame);
     if (!this.scheduled) {
       this.scheduled = true;
-      setImmediate(() => this.flush());
+      process.nextTick(() => this.flush());
     }
   }
 

@@ -1,7 +1,7 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { uniqueId } from "./unique-id.js";
 
 let privateDir: string | undefined;
 
@@ -17,7 +17,7 @@ function transportDir(base?: string): string {
  * path, for the `__file_transport` pointer. The host reads and deletes the file.
  */
 export function writeTransportFile(serialized: string, dir?: string): string {
-  const path = join(transportDir(dir), `executa-resp-${randomUUID()}.json`);
+  const path = join(transportDir(dir), `executa-resp-${uniqueId()}.json`);
   writeFileSync(path, serialized, { mode: 0o600, flag: "wx" });
   return path;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { RpcError } from "../errors/rpc-error.js";
 import { type FrameSink, FrameWriter } from "../framing/frame-writer.js";
@@ -8,6 +7,7 @@ import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { JsonRpcErrorObject, RequestId } from "../wire/jsonrpc.js";
 import { FILE_TRANSPORT_THRESHOLD_BYTES, MAX_FRAME_BYTES } from "../wire/limits.js";
 import { writeTransportFile } from "./file-transport.js";
+import { uniqueId } from "./unique-id.js";
 
 /** A request or notification that arrived from the other side. */
 export interface IncomingRequest {
@@ -103,7 +103,7 @@ export class JsonRpcPeer {
     }
     const { signal, timeoutMs } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
-    const id = (this.options.newId ?? randomUUID)();
+    const id = (this.options.newId ?? uniqueId)();
     return new Promise((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       const onAbort = () => {

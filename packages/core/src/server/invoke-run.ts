@@ -19,9 +19,16 @@ export class InvokeRun {
   constructor(
     readonly tool: string,
     private readonly onFinish: (run: InvokeRun) => void,
-    private readonly resolve: (result: InvokeResult) => void,
-    private readonly reject: (error: unknown) => void,
+    private resolve: (result: InvokeResult) => void,
+    private reject: (error: unknown) => void,
   ) {}
+
+  /** Points the answer at a promise made after the handler already started (the fast path). */
+  rebind(resolve: (result: InvokeResult) => void, reject: (error: unknown) => void): this {
+    this.resolve = resolve;
+    this.reject = reject;
+    return this;
+  }
 
   /** Aborts when the invoke times out or is cut short by a stop. */
   get signal(): AbortSignal {

@@ -38,6 +38,13 @@ export class ConcurrencyLimiter {
     };
   }
 
+  /** Takes a slot at once when one is free and nobody waits; true if taken. */
+  tryAcquire(): boolean {
+    if (this.running >= this.limit || this.waiting.length > 0) return false;
+    this.running += 1;
+    return true;
+  }
+
   /** Frees a slot and starts the next waiting task. */
   release(): void {
     this.running -= 1;

@@ -1,5 +1,5 @@
 import type { Readable, Writable } from "node:stream";
-import { createInvokeContext } from "../context/create-context.js";
+import { InvokeContextImpl } from "../context/create-context.js";
 import { runWithInvoke } from "../context/invoke-context.js";
 import type { ReverseChannel } from "../context/reverse-channel.js";
 import { InvalidParamsError } from "../errors/invalid-params-error.js";
@@ -241,7 +241,7 @@ export class PluginServer {
     }
   }
 
-  private invoke(raw: unknown): Promise<InvokeResult> {
+  private invoke(raw: unknown): InvokeResult | Promise<InvokeResult> {
     if (this.stopping) {
       return Promise.reject(new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down"));
     }
@@ -265,8 +265,31 @@ export class PluginServer {
           ? params.invoke_id
           : undefined;
 
+    // Fast path: with a free slot and the start hook done, the handler runs at once, and
+    // a handler that returns a plain value is answered synchronously — no promise, no
+    // timer, no slot bookkeeping beyond the call itself.
+    let early: { outcome: PromiseLike<unknown>; started: number; run: InvokeRun } | undefined;
+    if (!this.starting && !this.startupError && this.limiter.tryAcquire()) {
+      const run = new InvokeRun(params.tool, this.onRunFinished, noop, noop);
+      run.started = true;
+      const started = performance.now();
+      let outcome: unknown;
+      try {
+        outcome = this.callHandler(tool, params, run, invokeId, deadlineMs);
+      } catch (error) {
+        this.limiter.release();
+        return this.failure(tool.spec.name, error, started);
+      }
+      if (!isThenable(outcome)) {
+        this.limiter.release();
+        return success(outcome, started);
+      }
+      early = { outcome, started, run };
+    }
+
     return new Promise<InvokeResult>((resolve, reject) => {
-      const run = new InvokeRun(params.tool, this.onRunFinished, resolve, reject);
+      const run =
+        early?.run.rebind(resolve, reject) ?? new InvokeRun(params.tool, this.onRunFinished, resolve, reject);
       this.inFlight.add(run);
       const delay = Math.max(0, deadlineMs - arrivedAt);
       run.armTimer(delay, () => {
@@ -274,6 +297,20 @@ export class PluginServer {
         this.log.warn(error.message);
         run.fail(error, true);
       });
+      if (early) {
+        const { outcome, started } = early;
+        Promise.resolve(outcome).then(
+          (data) => run.succeed(success(data, started)),
+          (error: unknown) => {
+            try {
+              run.succeed(this.failure(tool.spec.name, error, started));
+            } catch (rpcError) {
+              run.fail(rpcError);
+            }
+          },
+        );
+        return;
+      }
       run.withdraw = this.limiter.acquire(() => {
         run.started = true;
         this.runTool(tool, params, run, invokeId, deadlineMs).then(
@@ -282,6 +319,46 @@ export class PluginServer {
         );
       });
     });
+  }
+
+  /** Builds the invoke's context and calls the handler in it; returns what the handler returned. */
+  private callHandler(
+    tool: { spec: ToolManifest; handler: ToolHandler; log: Logger },
+    params: InvokeParams,
+    run: InvokeRun,
+    invokeId: string | undefined,
+    deadlineMs: number,
+  ): unknown {
+    const context = new InvokeContextImpl(
+      {
+        tool: tool.spec.name,
+        invokeId,
+        deadlineMs,
+        wire: params.context ?? {},
+        declaredCredentials: this.definition.manifest.credentials ?? [],
+        log: tool.log,
+        channel: this.channel,
+      },
+      run,
+    );
+    return runWithInvoke(context, () => tool.handler(params.arguments ?? {}, context));
+  }
+
+  /** A tool's exception as its answer: ToolError → success:false, RpcError as is, else -32603. */
+  private failure(name: string, error: unknown, started: number): InvokeResult {
+    if (error instanceof ToolError) {
+      const result: InvokeResult = {
+        success: false,
+        error: error.message,
+        duration_ms: elapsedSince(started),
+      };
+      if (error.data !== undefined) result.data = error.data;
+      return result;
+    }
+    if (error instanceof RpcError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    this.log.error(`tool ${name} threw: ${error instanceof Error ? (error.stack ?? message) : message}`);
+    throw new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, `Tool "${name}" failed: ${message}`);
   }
 
   private async runTool(
@@ -298,35 +375,11 @@ export class PluginServer {
         `Plugin failed to start: ${this.startupError.message}`,
       );
     }
-    const name = tool.spec.name;
-    const context = createInvokeContext({
-      tool: name,
-      invokeId,
-      deadlineMs,
-      // Read on first use only: the signal is made lazily.
-      get signal() {
-        return run.signal;
-      },
-      wire: params.context ?? {},
-      declaredCredentials: this.definition.manifest.credentials ?? [],
-      log: tool.log,
-      channel: this.channel,
-    });
     const started = performance.now();
-    const elapsed = () => Math.round(performance.now() - started);
     try {
-      const data = await runWithInvoke(context, () => tool.handler(params.arguments ?? {}, context));
-      return { success: true, data: data === undefined ? null : data, duration_ms: elapsed() };
+      return success(await this.callHandler(tool, params, run, invokeId, deadlineMs), started);
     } catch (error) {
-      if (error instanceof ToolError) {
-        const result: InvokeResult = { success: false, error: error.message, duration_ms: elapsed() };
-        if (error.data !== undefined) result.data = error.data;
-        return result;
-      }
-      if (error instanceof RpcError) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      this.log.error(`tool ${name} threw: ${error instanceof Error ? (error.stack ?? message) : message}`);
-      throw new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, `Tool "${name}" failed: ${message}`);
+      return this.failure(tool.spec.name, error, started);
     }
   }
 
@@ -443,4 +496,22 @@ function ownTheProcess(server: PluginServer, log: Logger): void {
     );
   });
   void server.done.then(() => process.exit(0));
+}
+
+const noop = () => {};
+
+function elapsedSince(started: number): number {
+  return Math.round(performance.now() - started);
+}
+
+function success(data: unknown, started: number): InvokeResult {
+  return { success: true, data: data === undefined ? null : data, duration_ms: elapsedSince(started) };
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    (typeof value === "object" || typeof value === "function") &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === "function"
+  );
 }

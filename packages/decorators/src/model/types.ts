@@ -2,7 +2,7 @@
  * The resolved, validated form of a decorated class: what the manifest builder and the
  * binder work from. Produced by `resolvePlugin`; decorators never see it.
  */
-import type { ArrayItemType, CredentialSpec, ParameterType, ServerOptions } from "@executa/core";
+import type { ArrayItemType, Manifest, ParameterType, ServerOptions } from "@executa/core";
 import type { ParamResolveInput } from "../metadata/definitions.js";
 import type { EnumValue } from "../options/argument-options.js";
 
@@ -55,21 +55,8 @@ export interface ToolModel {
   slots: readonly Slot[];
 }
 
-/** The plugin's manifest-level fields, validated. */
-export interface PluginInfo {
-  name: string;
-  version: string;
-  description: string;
-  display_name?: string;
-  author?: string;
-  homepage?: string;
-  icon?: string;
-  category?: string;
-  license?: string;
-  credentials?: CredentialSpec[];
-  runtime?: Record<string, unknown>;
-  host_capabilities?: string[];
-}
+/** The plugin's manifest-level fields, validated: the manifest without its tools. */
+export type PluginInfo = Omit<Manifest, "tools">;
 
 /** A decorated plugin class, resolved. */
 export interface PluginModel {

@@ -47,7 +47,11 @@ export function buildPlugin<T extends object>(
   const handlers: Record<string, ToolHandler> = {};
   for (const tool of model.tools) {
     const run = method(tool.methodName);
-    handlers[tool.name] = async (args, context) => run(...(await bindInvocation(tool, args, context)));
+    // Synchronous when binding is: a plain tool's answer then needs no promise at all.
+    handlers[tool.name] = (args, context) => {
+      const bound = bindInvocation(tool, args, context);
+      return bound instanceof Promise ? bound.then((values) => run(...values)) : run(...bound);
+    };
   }
   const definition: PluginDefinition = { manifest, handlers };
   if (model.health) {

@@ -1,29 +1,62 @@
 import { InvalidParamsError } from "@executa/core";
 import { plainToInstance } from "class-transformer";
-import { validate } from "class-validator";
+import {
+  getMetadataStorage,
+  type ValidationError,
+  type ValidatorOptions,
+  validate,
+  validateSync,
+} from "class-validator";
 import { flattenValidationErrors } from "./flatten-validation-errors.js";
+
+const VALIDATOR_OPTIONS: ValidatorOptions = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  forbidUnknownValues: true,
+  validationError: { target: false, value: false },
+};
 
 /**
  * Turns checked argument values into an instance of the DTO class and validates it:
  * class-transformer `plainToInstance` (implicit conversion, `@Type` for nesting), then
- * class-validator `validate` with `whitelist` and `forbidNonWhitelisted`, so a property
- * without any decorator is an error rather than silently passed on. Failures become an
+ * class-validator with `whitelist` and `forbidNonWhitelisted`, so a property without
+ * any decorator is an error rather than silently passed on. Failures become an
  * `InvalidParamsError` whose issues carry `parent.child` paths.
+ *
+ * Validation is synchronous (`validateSync`) while no registered constraint is declared
+ * `async` — class-validator's own contract for constraints that return a promise — and
+ * asynchronous (`validate`) once one is, whichever DTO it sits on.
  */
-export async function toValidatedDto(
+export function toValidatedDto(
   dto: Function,
   values: Record<string, unknown>,
   tool: string,
-): Promise<object> {
+): object | Promise<object> {
   const instance = plainToInstance(dto as new () => object, values, { enableImplicitConversion: true });
-  const errors = await validate(instance, {
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    forbidUnknownValues: true,
-    validationError: { target: false, value: false },
-  });
+  if (!hasAsyncConstraints()) return checked(instance, validateSync(instance, VALIDATOR_OPTIONS), tool);
+  return validate(instance, VALIDATOR_OPTIONS).then((errors) => checked(instance, errors, tool));
+}
+
+function checked(instance: object, errors: ValidationError[], tool: string): object {
   if (errors.length === 0) return instance;
   const issues = flattenValidationErrors(errors);
   const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
   throw new InvalidParamsError(`Invalid arguments for tool "${tool}": ${summary}`, issues);
+}
+
+let asyncConstraints = { registered: -1, any: false };
+
+/** Whether any constraint class registered with class-validator is asynchronous. */
+function hasAsyncConstraints(): boolean {
+  // Constraints register as classes load, possibly after the first invoke: the answer is
+  // kept only while the number of registered constraint classes stays the same.
+  const { constraintMetadatas } = getMetadataStorage() as unknown as {
+    constraintMetadatas: Map<unknown, readonly { async: boolean }[]>;
+  };
+  if (constraintMetadatas.size !== asyncConstraints.registered) {
+    let any = false;
+    for (const list of constraintMetadatas.values()) any ||= list.some((constraint) => constraint.async);
+    asyncConstraints = { registered: constraintMetadatas.size, any };
+  }
+  return asyncConstraints.any;
 }

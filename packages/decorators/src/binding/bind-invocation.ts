@@ -9,14 +9,16 @@ import { isPlainObject, stripUnsafeKeys } from "./sanitize.js";
  * arguments (unknown names, missing required, types, enums, defaults), builds and validates
  * the DTO for `@Args()` tools, then returns the method's positional arguments.
  *
- * Throws `InvalidParamsError` (-32602, issues in `error.data`) for bad arguments and
- * `ToolError` (`success: false`) for a required credential that is not configured.
+ * Synchronous unless the DTO has asynchronous constraints, so that a plain tool is
+ * answered without a promise. Throws `InvalidParamsError` (-32602, issues in
+ * `error.data`) for bad arguments and `ToolError` (`success: false`) for a required
+ * credential that is not configured.
  */
-export async function bindInvocation(
+export function bindInvocation(
   tool: ToolModel,
   rawArgs: unknown,
   context: InvokeContext,
-): Promise<unknown[]> {
+): unknown[] | Promise<unknown[]> {
   const args = stripUnsafeKeys(rawArgs ?? {});
   if (!isPlainObject(args)) {
     throw new InvalidParamsError(`Invalid arguments for tool "${tool.name}": arguments must be an object`, [
@@ -26,9 +28,23 @@ export async function bindInvocation(
   const checked = checkFields(tool.arguments, args, "", { coerce: true });
   if (!checked.ok) throw invalidArguments(tool, checked.issues);
   const values = checked.value;
-  const dto = tool.dto ? await toValidatedDto(tool.dto, values, tool.name) : undefined;
+  if (tool.dto === undefined) return slotValues(tool, values, undefined, context);
+  const dto = toValidatedDto(tool.dto, values, tool.name);
+  return dto instanceof Promise
+    ? dto.then((instance) => slotValues(tool, values, instance, context))
+    : slotValues(tool, values, dto, context);
+}
 
-  return tool.slots.map((slot) => slotValue(slot, values, dto, context));
+function slotValues(
+  tool: ToolModel,
+  values: Record<string, unknown>,
+  dto: object | undefined,
+  context: InvokeContext,
+): unknown[] {
+  const { slots } = tool;
+  const out = new Array<unknown>(slots.length);
+  for (let i = 0; i < slots.length; i++) out[i] = slotValue(slots[i]!, values, dto, context);
+  return out;
 }
 
 function slotValue(

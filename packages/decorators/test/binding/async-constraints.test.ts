@@ -1,0 +1,67 @@
+// In a file of its own: an async constraint, once registered, makes every DTO of the
+// process validate asynchronously.
+import { Args, buildPlugin, InvalidParamsError, Plugin, Tool } from "@executa/decorators";
+import {
+  IsString,
+  registerDecorator,
+  ValidationArguments,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from "class-validator";
+import { describe, expect, test } from "vitest";
+import { testContext } from "../helpers/invoke.js";
+
+const TAKEN = new Set(["admin", "root"]);
+
+@ValidatorConstraint({ name: "isFreeName", async: true })
+class IsFreeName implements ValidatorConstraintInterface {
+  async validate(value: unknown): Promise<boolean> {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return typeof value === "string" && !TAKEN.has(value);
+  }
+
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property} is taken`;
+  }
+}
+
+function IsFree(): PropertyDecorator {
+  return (target, propertyName) =>
+    registerDecorator({
+      target: target.constructor,
+      propertyName: propertyName as string,
+      validator: IsFreeName,
+    });
+}
+
+class SignupArgs {
+  @IsString() @IsFree() user!: string;
+}
+
+@Plugin({ name: "signup", version: "1.0.0", description: "Signs people up." })
+class Signup {
+  @Tool({ description: "Sign up." })
+  signup(@Args() args: SignupArgs) {
+    return { user: args.user };
+  }
+}
+
+const signup = buildPlugin(Signup);
+
+function handle(args: Record<string, unknown>): unknown {
+  return signup.handlers.signup!(args, testContext(signup, "signup"));
+}
+
+describe("a DTO with an async constraint", () => {
+  test("is validated asynchronously: a free name passes", async () => {
+    const outcome = handle({ user: "ana" });
+    expect(outcome).toBeInstanceOf(Promise);
+    await expect(outcome).resolves.toEqual({ user: "ana" });
+  });
+
+  test("a taken name is rejected by the async constraint, not skipped", async () => {
+    const error = await (handle({ user: "admin" }) as Promise<unknown>).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(InvalidParamsError);
+    expect((error as Error).message).toMatch(/user: is taken/);
+  });
+});

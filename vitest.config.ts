@@ -5,10 +5,17 @@ import { defineConfig } from "vitest/config";
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
 
 // Tests import workspace packages from source, transformed by SWC so that decorator
-// metadata (design:paramtypes) is present exactly as in a built bundle. Processes that
-// tests spawn run built output instead (`pnpm test` builds first).
+// metadata (design:paramtypes) is present exactly as in a built bundle. Every file is
+// transformed with the root tsconfig (decorator metadata on), not the nearest one: the
+// SDK packages' own tsconfigs turn metadata off for their builds. Processes that tests
+// spawn run built output instead (`pnpm test` builds first).
 export default defineConfig({
-  plugins: [swc.vite({ jsc: { target: "es2022" } })],
+  plugins: [
+    swc.vite({
+      tsconfigFile: fileURLToPath(new URL("./tsconfig.json", import.meta.url)),
+      jsc: { target: "es2022" },
+    }),
+  ],
   resolve: {
     alias: [{ find: /^@executa\/(core|decorators|host|bundler|testing|cli)$/, replacement: pkg("$1") }],
   },

@@ -11,8 +11,11 @@ export const SOURCE_ALIASES = {
   "@executa/core": here("../../../core/src/index.ts"),
 };
 
-/** The decorators package's tsconfig: experimentalDecorators + emitDecoratorMetadata. */
-export const TSCONFIG = here("../../tsconfig.json");
+/**
+ * The workspace's base tsconfig, the one the sample apps extend: experimentalDecorators +
+ * emitDecoratorMetadata, as a plugin's own tsconfig has them.
+ */
+export const TSCONFIG = here("../../../../tooling/tsconfig/base.json");
 
 export interface BuiltFixture {
   file: string;

@@ -1,4 +1,5 @@
 import type { HealthContext, Manifest, PluginDefinition, ServerOptions, ToolHandler } from "@executa/core";
+import { andThen } from "./binding/and-then.js";
 import { bindInvocation } from "./binding/bind-invocation.js";
 import { PluginInstanceError } from "./errors/plugin-instance-error.js";
 import { normalizeHealth } from "./hooks/normalize-health.js";
@@ -47,11 +48,8 @@ export function buildPlugin<T extends object>(
   const handlers: Record<string, ToolHandler> = {};
   for (const tool of model.tools) {
     const run = method(tool.methodName);
-    // Synchronous when binding is: a plain tool's answer then needs no promise at all.
-    handlers[tool.name] = (args, context) => {
-      const bound = bindInvocation(tool, args, context);
-      return bound instanceof Promise ? bound.then((values) => run(...values)) : run(...bound);
-    };
+    handlers[tool.name] = (args, context) =>
+      andThen(bindInvocation(tool, args, context), (values) => run(...values));
   }
   const definition: PluginDefinition = { manifest, handlers };
   if (model.health) {

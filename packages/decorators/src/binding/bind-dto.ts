@@ -7,6 +7,7 @@ import {
   validate,
   validateSync,
 } from "class-validator";
+import { andThen } from "./and-then.js";
 import { flattenValidationErrors } from "./flatten-validation-errors.js";
 
 const VALIDATOR_OPTIONS: ValidatorOptions = {
@@ -33,8 +34,10 @@ export function toValidatedDto(
   tool: string,
 ): object | Promise<object> {
   const instance = plainToInstance(dto as new () => object, values, { enableImplicitConversion: true });
-  if (!hasAsyncConstraints()) return checked(instance, validateSync(instance, VALIDATOR_OPTIONS), tool);
-  return validate(instance, VALIDATOR_OPTIONS).then((errors) => checked(instance, errors, tool));
+  const errors = hasAsyncConstraints()
+    ? validate(instance, VALIDATOR_OPTIONS)
+    : validateSync(instance, VALIDATOR_OPTIONS);
+  return andThen(errors, (found) => checked(instance, found, tool));
 }
 
 function checked(instance: object, errors: ValidationError[], tool: string): object {

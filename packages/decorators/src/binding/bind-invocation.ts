@@ -1,5 +1,6 @@
 import { InvalidParamsError, type InvokeContext, type ParamIssue, ToolError } from "@executa/core";
 import type { Slot, ToolModel } from "../model/types.js";
+import { andThen } from "./and-then.js";
 import { toValidatedDto } from "./bind-dto.js";
 import { checkFields } from "./coerce.js";
 import { isPlainObject, stripUnsafeKeys } from "./sanitize.js";
@@ -28,23 +29,11 @@ export function bindInvocation(
   const checked = checkFields(tool.arguments, args, "", { coerce: true });
   if (!checked.ok) throw invalidArguments(tool, checked.issues);
   const values = checked.value;
-  if (tool.dto === undefined) return slotValues(tool, values, undefined, context);
-  const dto = toValidatedDto(tool.dto, values, tool.name);
-  return dto instanceof Promise
-    ? dto.then((instance) => slotValues(tool, values, instance, context))
-    : slotValues(tool, values, dto, context);
-}
-
-function slotValues(
-  tool: ToolModel,
-  values: Record<string, unknown>,
-  dto: object | undefined,
-  context: InvokeContext,
-): unknown[] {
-  const { slots } = tool;
-  const out = new Array<unknown>(slots.length);
-  for (let i = 0; i < slots.length; i++) out[i] = slotValue(slots[i]!, values, dto, context);
-  return out;
+  const slotValues = (dto: object | undefined) =>
+    tool.slots.map((slot) => slotValue(slot, values, dto, context));
+  return tool.dto === undefined
+    ? slotValues(undefined)
+    : andThen(toValidatedDto(tool.dto, values, tool.name), slotValues);
 }
 
 function slotValue(

@@ -9,7 +9,7 @@ import {
   type ValidatorConstraintInterface,
 } from "class-validator";
 import { describe, expect, test } from "vitest";
-import { testContext } from "../helpers/invoke.js";
+import { handlerOutcome } from "../helpers/invoke.js";
 
 const TAKEN = new Set(["admin", "root"]);
 
@@ -49,7 +49,7 @@ class Signup {
 const signup = buildPlugin(Signup);
 
 function handle(args: Record<string, unknown>): unknown {
-  return signup.handlers.signup!(args, testContext(signup, "signup"));
+  return handlerOutcome(signup, "signup", args);
 }
 
 describe("a DTO with an async constraint", () => {

@@ -1,17 +1,18 @@
 import { buildPlugin, InvalidParamsError } from "@executa/decorators";
 import { describe, expect, test } from "vitest";
-import { Address, type BookingArgs, BookingPlugin, Cabin, Passenger } from "../fixtures/booking-plugin.js";
+import {
+  Address,
+  type BookingArgs,
+  BookingPlugin,
+  Cabin,
+  Passenger,
+  VALID_BOOKING,
+} from "../fixtures/booking-plugin.js";
 import { callTool, rejectionOf } from "../helpers/invoke.js";
 
 const booking = buildPlugin(BookingPlugin);
 
-const valid = {
-  destination: "Lisbon",
-  budget: 900,
-  seat: "window",
-  address: { street: "Rua 1", city: "Lisbon" },
-  passengers: [{ name: "Ana", age: 30 }],
-};
+const valid = VALID_BOOKING;
 
 type Booked = { args: BookingArgs; isInstance: boolean; addressIsInstance: boolean; tool: string };
 

@@ -1,7 +1,7 @@
 import { buildPlugin, InvalidParamsError, Param, Plugin, Tool } from "@executa/decorators";
 import { describe, expect, test } from "vitest";
-import { BookingPlugin } from "../fixtures/booking-plugin.js";
-import { testContext } from "../helpers/invoke.js";
+import { BookingPlugin, VALID_BOOKING } from "../fixtures/booking-plugin.js";
+import { handlerOutcome as handle } from "../helpers/invoke.js";
 
 @Plugin({ name: "sync-tools", version: "1.0.0", description: "Tools of every flavour." })
 class SyncTools {
@@ -24,10 +24,6 @@ class SyncTools {
 const tools = buildPlugin(SyncTools);
 const booking = buildPlugin(BookingPlugin);
 
-function handle(definition: typeof tools, tool: string, args: Record<string, unknown>): unknown {
-  return definition.handlers[tool]!(args, testContext(definition, tool));
-}
-
 // Core answers a handler that returns a plain value without a promise or a timer; the
 // binder must not turn a synchronous tool into an asynchronous one.
 describe("synchronous binding", () => {
@@ -47,13 +43,7 @@ describe("synchronous binding", () => {
   });
 
   test("a DTO without async constraints is validated synchronously", () => {
-    const args = {
-      destination: "Lisbon",
-      budget: 900,
-      seat: "window",
-      address: { street: "Rua 1", city: "Lisbon" },
-      passengers: [{ name: "Ana", age: 30 }],
-    };
+    const args = VALID_BOOKING;
     expect(handle(booking, "book", args)).toMatchObject({ isInstance: true, addressIsInstance: true });
     expect(() => handle(booking, "book", { ...args, nights: 20 })).toThrow(/nights/);
   });

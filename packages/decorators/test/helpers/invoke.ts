@@ -24,16 +24,29 @@ export function testContext(
   });
 }
 
-/** Calls one tool's handler the way core's server does. */
+/**
+ * Calls one tool's handler the way core's server does and returns what it returned, as
+ * is: a plain value, or a promise (a synchronous throw is thrown).
+ */
+export function handlerOutcome(
+  definition: PluginDefinition,
+  tool: string,
+  args: unknown,
+  credentials: Record<string, string> = {},
+): unknown {
+  const handler = definition.handlers[tool];
+  if (!handler) throw new Error(`no handler ${tool}`);
+  return handler(args as Record<string, unknown>, testContext(definition, tool, credentials));
+}
+
+/** Calls one tool's handler the way core's server does; every outcome as a promise. */
 export async function callTool(
   definition: PluginDefinition,
   tool: string,
   args: unknown,
   credentials: Record<string, string> = {},
 ): Promise<unknown> {
-  const handler = definition.handlers[tool];
-  if (!handler) throw new Error(`no handler ${tool}`);
-  return handler(args as Record<string, unknown>, testContext(definition, tool, credentials));
+  return handlerOutcome(definition, tool, args, credentials);
 }
 
 /** The rejection of a promise (fails the test when it resolves). */

@@ -54,8 +54,11 @@ function hasAsyncConstraints(): boolean {
   // Constraints register as classes load, possibly after the first invoke: the answer is
   // kept only while the number of registered constraint classes stays the same.
   const { constraintMetadatas } = getMetadataStorage() as unknown as {
-    constraintMetadatas: Map<unknown, readonly { async: boolean }[]>;
+    constraintMetadatas?: Map<unknown, readonly { async: boolean }[]>;
   };
+  // A field the typings call private: should a class-validator release rename it,
+  // validate asynchronously, which is always correct.
+  if (!(constraintMetadatas instanceof Map)) return true;
   if (constraintMetadatas.size !== asyncConstraints.registered) {
     let any = false;
     for (const list of constraintMetadatas.values()) any ||= list.some((constraint) => constraint.async);

@@ -98,21 +98,29 @@ export async function buildSea(options: SeaOptions): Promise<SeaResult> {
     const generator = runnableHere ? nodeBinary : process.execPath;
     await must(step, "preparing the SEA blob", generator, ["--experimental-sea-config", config], work);
 
-    await copyFile(nodeBinary, output);
-    await chmod(output, 0o755);
+    // The binary is made in the work folder and copied into place at the end, so `output`
+    // never holds a half-made binary, and so that its pages are written in small chunks:
+    // postject writes the whole file in one call, which Linux (6.x, ext4) caches in large
+    // folios, and a process mapping such a freshly written binary gets whole folios mapped:
+    // ~14 MiB more resident memory (measured 53.4 vs 41 MiB idle) until the cache is evicted.
+    const staged = join(work, "executable");
+    await copyFile(nodeBinary, staged);
     const darwin = platform.os === "darwin";
     const canSign = darwin && process.platform === "darwin";
-    if (canSign) await must(step, "removing the signature", "codesign", ["--remove-signature", output]);
+    if (canSign) await must(step, "removing the signature", "codesign", ["--remove-signature", staged]);
     await must(step, "injecting the blob (postject)", process.execPath, [
       postjectCli(),
-      output,
+      staged,
       SEA_RESOURCE_NAME,
       blob,
       "--sentinel-fuse",
       SEA_SENTINEL_FUSE,
       ...(darwin ? ["--macho-segment-name", SEA_MACHO_SEGMENT] : []),
     ]);
-    if (canSign) await must(step, "signing (ad hoc)", "codesign", ["--sign", "-", output]);
+    if (canSign) await must(step, "signing (ad hoc)", "codesign", ["--sign", "-", staged]);
+    await rm(output, { force: true });
+    await copyFile(staged, output);
+    await chmod(output, 0o755);
     if (darwin && !canSign) {
       notes.push(
         `macOS binary left unsigned (no codesign here): run \`codesign --sign - ${output}\` on a Mac`,

@@ -68,11 +68,9 @@ export function checkFields(
   options: CoerceOptions,
 ): Checked<Record<string, unknown>> {
   const issues: ParamIssue[] = [];
-  const names = fields.map((field) => field.name);
-  const known = new Set(names);
+  const { known, expected } = fieldNamesOf(fields);
   for (const key of Object.keys(input)) {
     if (known.has(key)) continue;
-    const expected = names.length > 0 ? names.join(", ") : "(none)";
     issues.push({ path: join(path, key), message: `unknown argument; expected: ${expected}`, expected });
   }
   const out: Record<string, unknown> = {};
@@ -90,6 +88,26 @@ export function checkFields(
     else issues.push(...checked.issues);
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value: out };
+}
+
+interface FieldNames {
+  known: ReadonlySet<string>;
+  /** The names as listed in an "unknown argument" issue. */
+  expected: string;
+}
+
+// Schemas are built once per tool and never change: their name sets are made on the first
+// invoke, not on every one.
+const fieldNames = new WeakMap<readonly ArgumentSchema[], FieldNames>();
+
+function fieldNamesOf(fields: readonly ArgumentSchema[]): FieldNames {
+  let names = fieldNames.get(fields);
+  if (names === undefined) {
+    const list = fields.map((field) => field.name);
+    names = { known: new Set(list), expected: list.length > 0 ? list.join(", ") : "(none)" };
+    fieldNames.set(fields, names);
+  }
+  return names;
 }
 
 function coerceType(value: unknown, schema: ValueSchema, path: string, options: CoerceOptions): Checked {

@@ -48,7 +48,9 @@ describe("a plugin class inherits the tools and hooks of its base classes", () =
     }
     const manifest = manifestOf(Weather);
     expect(manifest.tools.map((tool) => tool.name)).toEqual(["current", "forecast", "alerts"]);
-    expect((manifest.tools[1]?.parameters ?? []).map((parameter) => [parameter.name, parameter.type])).toEqual([
+    expect(
+      (manifest.tools[1]?.parameters ?? []).map((parameter) => [parameter.name, parameter.type]),
+    ).toEqual([
       ["city", "string"],
       ["days", "number"],
     ]);

@@ -28,7 +28,7 @@ export function resolvePlugin(target: unknown): PluginModel {
       "pass the class decorated with @Plugin",
     );
   }
-  const className = target.name || "(anonymous class)";
+  const className = nameOf(target);
   const storage = getMetadataStorage();
   const chain = lineage(target);
   for (const ctor of chain) {

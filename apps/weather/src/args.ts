@@ -1,5 +1,5 @@
-// @executa/decorators first: it loads reflect-metadata, which the design:type metadata of
-// these DTO properties is recorded with.
+// @executa/decorators first: it installs the Reflect metadata API that records the
+// design:type metadata of these DTO properties.
 import { Field } from "@executa/decorators";
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from "class-validator";
 import { UNIT_SYSTEMS, type UnitSystem } from "./model/units.js";

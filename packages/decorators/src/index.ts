@@ -12,11 +12,12 @@
  * serve(Weather);
  * ```
  *
- * Importing this package loads `reflect-metadata`, so authors never import it themselves
+ * Importing this package installs the `Reflect` metadata API decorator metadata needs (unless
+ * `reflect-metadata` is loaded already), so authors never import a polyfill themselves
  * (import this package before modules that define decorated classes).
  * @packageDocumentation
  */
-import "reflect-metadata/lite";
+import "./reflection/install-metadata.js";
 
 // What tools reach through ctx.host, and the display helpers, so authors need one import.
 export {

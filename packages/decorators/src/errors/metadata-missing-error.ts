@@ -2,8 +2,8 @@ import { PluginDefinitionError } from "./definition-error.js";
 
 /**
  * Decorator metadata (`design:paramtypes` / `design:type`) is absent: the code was compiled
- * without `emitDecoratorMetadata` (esbuild never emits it), or `reflect-metadata` was loaded
- * after the class was defined.
+ * without `emitDecoratorMetadata` (esbuild never emits it), or the metadata polyfill was
+ * installed after the class was defined.
  */
 export class MetadataMissingError extends PluginDefinitionError {
   override readonly name = "MetadataMissingError";
@@ -15,4 +15,4 @@ export const METADATA_FIX =
   "emitDecoratorMetadata enabled (tsup uses SWC automatically when the tsconfig enables " +
   "emitDecoratorMetadata and @swc/core is installed; plain esbuild drops the metadata). If the " +
   "build is right, import @executa/decorators before the module that defines this class, so " +
-  "reflect-metadata is loaded first.";
+  "the Reflect metadata API is installed first.";

@@ -1,7 +1,7 @@
 import { InvalidParamsError, type InvokeContext, type ParamIssue, ToolError } from "@executa/core";
+import { dtoSupport } from "../dto/dto-support.js";
 import type { Slot, ToolModel } from "../model/types.js";
 import { andThen } from "./and-then.js";
-import { toValidatedDto } from "./bind-dto.js";
 import { checkFields } from "./coerce.js";
 import { isPlainObject, stripUnsafeKeys } from "./sanitize.js";
 
@@ -32,7 +32,7 @@ export function bindInvocation(
   if (!checked.ok) throw invalidArguments(tool, checked.issues);
   const values = checked.value;
   if (tool.dto === undefined) return slotValues(tool, values, undefined, context);
-  return andThen(toValidatedDto(tool.dto, values, tool.name), (dto) =>
+  return andThen(dtoSupport().toValidatedDto(tool.dto, values, tool.name), (dto) =>
     slotValues(tool, values, dto, context),
   );
 }

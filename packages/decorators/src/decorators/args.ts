@@ -1,3 +1,5 @@
+import { CLASS_VALIDATOR_SUPPORT } from "../dto/class-validator-support.js";
+import { enableDtoSupport } from "../dto/dto-support.js";
 import { recordParam } from "./param-decorator.js";
 
 /**
@@ -12,5 +14,6 @@ import { recordParam } from "./param-decorator.js";
  * ```
  */
 export function Args(): ParameterDecorator {
+  enableDtoSupport(CLASS_VALIDATOR_SUPPORT);
   return recordParam("@Args()", { kind: "args" });
 }

@@ -1,4 +1,6 @@
 import { Allow } from "class-validator";
+import { CLASS_VALIDATOR_SUPPORT } from "../dto/class-validator-support.js";
+import { enableDtoSupport } from "../dto/dto-support.js";
 import { getMetadataStorage } from "../metadata/storage.js";
 import type { ArgumentOptions } from "../options/argument-options.js";
 import { memberTarget } from "./member-target.js";
@@ -11,6 +13,7 @@ import { memberTarget } from "./member-target.js";
  * with only `@Field` is accepted rather than rejected as unknown.
  */
 export function Field(options: ArgumentOptions = {}): PropertyDecorator {
+  enableDtoSupport(CLASS_VALIDATOR_SUPPORT);
   const allow = Allow();
   return (target, key) => {
     const member = memberTarget("@Field()", target, key);

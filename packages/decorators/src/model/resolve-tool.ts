@@ -1,4 +1,4 @@
-import { describesArguments, dtoToArguments } from "../dto/dto-to-arguments.js";
+import { dtoSupport } from "../dto/dto-support.js";
 import { DecoratorMisuseError } from "../errors/decorator-misuse-error.js";
 import { InvalidOptionError } from "../errors/invalid-option-error.js";
 import { METADATA_FIX, MetadataMissingError } from "../errors/metadata-missing-error.js";
@@ -157,7 +157,7 @@ export function resolveTool(
             "type the parameter with a class decorated with class-validator (interfaces and type aliases reflect as Object)",
           );
         }
-        if (!describesArguments(reflected.class)) {
+        if (!dtoSupport().describesArguments(reflected.class)) {
           throw new InvalidOptionError(
             className,
             where,
@@ -166,7 +166,7 @@ export function resolveTool(
           );
         }
         dto = reflected.class;
-        args = dtoToArguments(dto, `@Args() of ${className}.${methodName}`);
+        args = dtoSupport().dtoToArguments(dto, `@Args() of ${className}.${methodName}`);
         slots.push({ kind: "args", dto });
         break;
       }

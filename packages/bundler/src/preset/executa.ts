@@ -84,6 +84,9 @@ export function executa(options: ExecutaOptions): Options {
       // Packages without an exports map (class-validator, class-transformer) ship ES5 under
       // "module" and ES2015 under "es2015": the latter is ~5% smaller once bundled, and Node 20 runs it.
       esbuild.mainFields = ["es2015", "module", "main"];
+      // A single executable has no ESM loader on Node 20: `import("node:crypto")` there throws
+      // ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. Lowered, it becomes a deferred require().
+      esbuild.supported = { ...esbuild.supported, "dynamic-import": false };
       options.tsup?.esbuildOptions?.(esbuild, context);
     },
     onSuccess: async () => {

@@ -106,10 +106,12 @@ describe("a plugin written on core, built by tsup with the executa() preset", ()
       { method: "describe" },
       invoke("echo", { text: "from the binary" }),
       { method: "health" },
+      invoke("eol", {}),
     ]);
-    const [describe, echo, health] = run.outcomes;
+    const [describe, echo, health, eol] = run.outcomes;
     expect(describe).toEqual({ result: sourceManifest });
     expect(echo).toMatchObject({ result: { success: true, data: { text: "from the binary" } } });
+    expect(eol).toMatchObject({ result: { success: true, data: { eol: "\n" } } });
     expect(health).toMatchObject({ result: { status: "ready" } });
     expect(run.stderr).not.toMatch(/ExperimentalWarning/);
     expect(run.exitCode).toBe(0);

@@ -1,15 +1,19 @@
 import type * as Crypto from "node:crypto";
-import { createRequire } from "node:module";
 
 /** The hash algorithms the tools accept (the reference's list, in its order). */
 export const HASH_ALGORITHMS = ["sha256", "md5", "sha1", "sha512"] as const;
 export type HashAlgorithm = (typeof HASH_ALGORITHMS)[number];
 
-let crypto: typeof Crypto | undefined;
+let crypto: Promise<typeof Crypto> | undefined;
 
-/** Hex digest of `text` as UTF-8. */
-export function hashHex(text: string, algorithm: HashAlgorithm): string {
-  // node:crypto costs ~5 ms to load; only a hashing call pays it, not every start.
-  crypto ??= createRequire(import.meta.url)("node:crypto") as typeof Crypto;
-  return crypto.createHash(algorithm).update(text, "utf8").digest("hex");
+/**
+ * A function giving the hex digest of a text as UTF-8. node:crypto costs ~5 ms to load, so
+ * only the first hashing call pays it, not every start; a dynamic import does this without
+ * a top-level `node:module` (createRequire), which itself loaded ~1 ms of Node internals at
+ * every start.
+ */
+export async function hasher(algorithm: HashAlgorithm): Promise<(text: string) => string> {
+  crypto ??= import("node:crypto");
+  const { createHash } = await crypto;
+  return (text) => createHash(algorithm).update(text, "utf8").digest("hex");
 }

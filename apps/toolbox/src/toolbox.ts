@@ -1,6 +1,6 @@
 import { Health, type HealthResult, manifestOf, Param, Plugin, Tool } from "@executa/decorators";
 import { type Dataset, generateDataset, MAX_ROWS } from "./dataset/generate-dataset.js";
-import { HASH_ALGORITHMS, type HashAlgorithm, hashHex } from "./hashing.js";
+import { HASH_ALGORITHMS, type HashAlgorithm, hasher } from "./hashing.js";
 
 const VERSION = "1.0.0";
 /** How many characters of each text `batch_hash` echoes back. */
@@ -58,21 +58,23 @@ export class Toolbox {
   }
 
   @Tool({ description: `Compute a ${HASH_ALGORITHMS.join(" / ")} hash of text` })
-  hashText(
+  async hashText(
     @Param("text", { description: "The text to hash" }) text: string,
     @Param("algorithm", algorithmOptions) algorithm: HashAlgorithm,
   ) {
-    return { hash: hashHex(text, algorithm), algorithm, input_length: text.length };
+    const hash = await hasher(algorithm);
+    return { hash: hash(text), algorithm, input_length: text.length };
   }
 
   @Tool({ description: "Batch compute hashes for multiple texts (demonstrates array parameter usage)" })
-  batchHash(
+  async batchHash(
     @Param("texts", { items: "string", description: "List of texts to hash" }) texts: string[],
     @Param("algorithm", algorithmOptions) algorithm: HashAlgorithm,
   ) {
+    const hash = await hasher(algorithm);
     const results = texts.map((text) => ({
       text_preview: text.slice(0, PREVIEW_LENGTH),
-      hash: hashHex(text, algorithm),
+      hash: hash(text),
       algorithm,
     }));
     return { count: results.length, results };

@@ -30,6 +30,15 @@ describe("the built toolbox binary", () => {
       encoded: "aGVsbG8=",
       original_length: 5,
     });
+    // The hash tools load node:crypto on first use (a lowered dynamic import in the binary).
+    expect(expectSuccess(await plugin.invoke("hash_text", { text: "a", algorithm: "md5" }))).toMatchObject({
+      hash: "0cc175b9c0f1b6a831c399e269772661",
+    });
+    expect(
+      expectSuccess(
+        await plugin.invoke<{ count: number }>("batch_hash", { texts: ["a", "b"], algorithm: "sha1" }),
+      ),
+    ).toMatchObject({ count: 2 });
     const data = expectSuccess(await plugin.invoke<{ dataset: unknown[] }>("generate_dataset", { rows: 1 }));
     expect(data.dataset).toEqual([
       { id: 1, name: "Diana Smith", email: "grace.williams@example.com", score: 37.57 },

@@ -1,7 +1,7 @@
 import { readCpuTimeMs } from "../proc-status.js";
 import { percentile, type Sample, summarize } from "../stats.js";
 import type { Subject } from "../subjects.js";
-import { rotated, withSessions } from "./schedule.js";
+import { inFreshProcesses } from "./schedule.js";
 
 /** The argument of every base64_encode call in the throughput and latency figures. */
 export const ENCODE_ARGS = Object.freeze({ text: "The quick brown fox jumps over the lazy dog 0123456789" });
@@ -20,7 +20,7 @@ export interface ThroughputFigure {
 /**
  * Throughput: `calls` base64_encode invokes written back to back without waiting
  * (pipelined), timed until the last answer; invokes per second, and the subject's CPU
- * time per invoke. One process per subject, warmed up with the same burst, runs
+ * time per invoke. Each run in a fresh process warmed up with the same burst, runs
  * interleaved across subjects.
  */
 export async function measureThroughput(
@@ -29,40 +29,37 @@ export async function measureThroughput(
   runs: number,
   warmups: number,
 ): Promise<Map<string, ThroughputFigure>> {
-  return withSessions(subjects, async (sessions) => {
-    const rates = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
-    const cpu = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
-    for (let run = 0; run < warmups + runs; run++) {
-      for (const { subject, process } of rotated(sessions, run)) {
-        const cpuBefore = readCpuTimeMs(process.pid);
-        const burst = await process.burst("base64_encode", ENCODE_ARGS, calls);
-        const cpuAfter = readCpuTimeMs(process.pid);
-        if (burst.failures > 0) {
-          throw new Error(
-            `${subject.label}: ${burst.failures} of ${calls} invokes failed: ${burst.firstFailure}`,
-          );
-        }
-        if (run < warmups) continue;
-        rates.get(subject.id)!.push(calls / (burst.elapsedMs / 1000));
-        if (cpuBefore !== undefined && cpuAfter !== undefined) {
-          cpu.get(subject.id)!.push(((cpuAfter - cpuBefore) * 1000) / calls);
-        }
-      }
+  const rates = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
+  const cpu = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
+  await inFreshProcesses(subjects, runs, warmups, async ({ subject, process }, timed) => {
+    const cpuBefore = readCpuTimeMs(process.pid);
+    const burst = await process.burst("base64_encode", ENCODE_ARGS, calls);
+    const cpuAfter = readCpuTimeMs(process.pid);
+    if (burst.failures > 0) {
+      throw new Error(
+        `${subject.label}: ${burst.failures} of ${calls} invokes failed: ${burst.firstFailure}`,
+      );
     }
-    return new Map(
-      subjects.map((subject) => {
-        const figure: ThroughputFigure = { perS: summarize(rates.get(subject.id)!) };
-        const cpuValues = cpu.get(subject.id)!;
-        if (cpuValues.length > 0) figure.cpuPerInvokeUs = summarize(cpuValues);
-        return [subject.id, figure];
-      }),
-    );
+    if (!timed) return;
+    rates.get(subject.id)!.push(calls / (burst.elapsedMs / 1000));
+    if (cpuBefore !== undefined && cpuAfter !== undefined) {
+      cpu.get(subject.id)!.push(((cpuAfter - cpuBefore) * 1000) / calls);
+    }
   });
+  return new Map(
+    subjects.map((subject) => {
+      const figure: ThroughputFigure = { perS: summarize(rates.get(subject.id)!) };
+      const cpuValues = cpu.get(subject.id)!;
+      if (cpuValues.length > 0) figure.cpuPerInvokeUs = summarize(cpuValues);
+      return [subject.id, figure];
+    }),
+  );
 }
 
 /**
  * Latency: `calls` base64_encode invokes one at a time (each sent when the previous
- * answer arrived); p50 and p99 of the round trips of each run.
+ * answer arrived); p50 and p99 of the round trips of each run, each run in a fresh
+ * process warmed up with the same calls.
  */
 export async function measureLatency(
   subjects: readonly Subject[],
@@ -70,31 +67,26 @@ export async function measureLatency(
   runs: number,
   warmups: number,
 ): Promise<Map<string, { p50: Sample; p99: Sample }>> {
-  return withSessions(subjects, async (sessions) => {
-    const p50 = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
-    const p99 = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
-    for (let run = 0; run < warmups + runs; run++) {
-      for (const { subject, process } of rotated(sessions, run)) {
-        const trips: number[] = [];
-        for (let i = 0; i < calls; i++) {
-          const sent = performance.now();
-          const response = await process.invoke("base64_encode", ENCODE_ARGS);
-          trips.push(response.receivedAt - sent);
-          if ((response.result as { success?: unknown } | undefined)?.success !== true) {
-            throw new Error(`${subject.label}: invoke failed: ${JSON.stringify(response).slice(0, 300)}`);
-          }
-        }
-        if (run >= warmups) {
-          p50.get(subject.id)!.push(percentile(trips, 50));
-          p99.get(subject.id)!.push(percentile(trips, 99));
-        }
+  const p50 = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
+  const p99 = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
+  await inFreshProcesses(subjects, runs, warmups, async ({ subject, process }, timed) => {
+    const trips: number[] = [];
+    for (let i = 0; i < calls; i++) {
+      const sent = performance.now();
+      const response = await process.invoke("base64_encode", ENCODE_ARGS);
+      trips.push(response.receivedAt - sent);
+      if ((response.result as { success?: unknown } | undefined)?.success !== true) {
+        throw new Error(`${subject.label}: invoke failed: ${JSON.stringify(response).slice(0, 300)}`);
       }
     }
-    return new Map(
-      subjects.map((subject) => [
-        subject.id,
-        { p50: summarize(p50.get(subject.id)!), p99: summarize(p99.get(subject.id)!) },
-      ]),
-    );
+    if (!timed) return;
+    p50.get(subject.id)!.push(percentile(trips, 50));
+    p99.get(subject.id)!.push(percentile(trips, 99));
   });
+  return new Map(
+    subjects.map((subject) => [
+      subject.id,
+      { p50: summarize(p50.get(subject.id)!), p99: summarize(p99.get(subject.id)!) },
+    ]),
+  );
 }

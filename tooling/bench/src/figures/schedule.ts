@@ -41,3 +41,25 @@ export async function withSessions<T>(
     await Promise.all(sessions.map((session) => session.process.close()));
   }
 }
+
+/**
+ * Runs `pass` `warmups + 1` times per subject and run, the last one timed, in a fresh
+ * process for every run, subjects interleaved. One long-lived process per subject would
+ * fix its JIT and heap state, and which core it landed on, for all runs: a median of seven
+ * runs in one process is one sample of that state. A process per run samples it.
+ */
+export async function inFreshProcesses(
+  subjects: readonly Subject[],
+  runs: number,
+  warmups: number,
+  pass: (session: Session, timed: boolean) => Promise<void>,
+): Promise<void> {
+  for (let run = 0; run < runs; run++) {
+    for (const subject of rotated(subjects, run)) {
+      await withSessions([subject], async ([session]) => {
+        for (let warmup = 0; warmup < warmups; warmup++) await pass(session!, false);
+        await pass(session!, true);
+      });
+    }
+  }
+}

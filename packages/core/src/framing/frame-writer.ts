@@ -25,6 +25,13 @@ export class FrameWriter {
   private broken = false;
   private readonly stream: Writable;
   private readonly rawWrite: (data: string, callback: (error?: Error | null) => void) => boolean;
+  // Made once, not per frame: both run for every flush.
+  private readonly flushNow = () => this.flush();
+  private readonly onWritten = (error?: Error | null) => {
+    this.inFlight -= 1;
+    if (error) this.fail(error);
+    else this.settleIdle();
+  };
 
   constructor(
     sink: FrameSink,
@@ -46,7 +53,7 @@ export class FrameWriter {
     this.queue.push(frame);
     if (!this.scheduled) {
       this.scheduled = true;
-      process.nextTick(() => this.flush());
+      process.nextTick(this.flushNow);
     }
   }
 
@@ -64,11 +71,7 @@ export class FrameWriter {
     this.inFlight += 1;
     let ok: boolean;
     try {
-      ok = this.rawWrite(data, (error) => {
-        this.inFlight -= 1;
-        if (error) this.fail(error);
-        else this.settleIdle();
-      });
+      ok = this.rawWrite(data, this.onWritten);
     } catch (error) {
       this.inFlight -= 1;
       this.fail(error as Error);

@@ -46,7 +46,8 @@ export class LineReader {
     for (;;) {
       const lf = chunk.indexOf(LF, start);
       if (lf === -1) {
-        this.keep(chunk.subarray(start));
+        // A chunk ending in a line ending leaves nothing to keep: no empty view made.
+        if (start < chunk.length) this.keep(chunk.subarray(start));
         return;
       }
       this.finish(chunk.subarray(start, lf));

@@ -19,12 +19,12 @@
  */
 
 type Key = unknown;
-type PropertyKey_ = string | symbol | undefined;
+type MemberKey = string | symbol | undefined;
 
 /** target → property (undefined for the target itself) → metadata key → value. */
-const store = new WeakMap<object, Map<PropertyKey_, Map<Key, unknown>>>();
+const store = new WeakMap<object, Map<MemberKey, Map<Key, unknown>>>();
 
-function table(target: object, property: PropertyKey_, create: boolean): Map<Key, unknown> | undefined {
+function table(target: object, property: MemberKey, create: boolean): Map<Key, unknown> | undefined {
   let byProperty = store.get(target);
   if (byProperty === undefined) {
     if (!create) return undefined;
@@ -47,24 +47,24 @@ function checked(target: unknown): object {
   return target;
 }
 
-function defineMetadata(key: Key, value: unknown, target: object, property?: PropertyKey_): void {
+function defineMetadata(key: Key, value: unknown, target: object, property?: MemberKey): void {
   table(checked(target), property, true)!.set(key, value);
 }
 
-function hasOwnMetadata(key: Key, target: object, property?: PropertyKey_): boolean {
+function hasOwnMetadata(key: Key, target: object, property?: MemberKey): boolean {
   return table(checked(target), property, false)?.has(key) ?? false;
 }
 
-function getOwnMetadata(key: Key, target: object, property?: PropertyKey_): unknown {
+function getOwnMetadata(key: Key, target: object, property?: MemberKey): unknown {
   return table(checked(target), property, false)?.get(key);
 }
 
-function getOwnMetadataKeys(target: object, property?: PropertyKey_): Key[] {
+function getOwnMetadataKeys(target: object, property?: MemberKey): Key[] {
   const byKey = table(checked(target), property, false);
   return byKey === undefined ? [] : [...byKey.keys()];
 }
 
-function deleteMetadata(key: Key, target: object, property?: PropertyKey_): boolean {
+function deleteMetadata(key: Key, target: object, property?: MemberKey): boolean {
   const byProperty = store.get(checked(target));
   const byKey = byProperty?.get(property);
   if (byKey === undefined || !byKey.delete(key)) return false;
@@ -74,7 +74,7 @@ function deleteMetadata(key: Key, target: object, property?: PropertyKey_): bool
 }
 
 /** The own metadata, else the prototype chain's, as `reflect-metadata` resolves it. */
-function getMetadata(key: Key, target: object, property?: PropertyKey_): unknown {
+function getMetadata(key: Key, target: object, property?: MemberKey): unknown {
   for (let object: object | null = checked(target); object !== null; object = Object.getPrototypeOf(object)) {
     const byKey = table(object, property, false);
     if (byKey?.has(key)) return byKey.get(key);
@@ -82,7 +82,7 @@ function getMetadata(key: Key, target: object, property?: PropertyKey_): unknown
   return undefined;
 }
 
-function hasMetadata(key: Key, target: object, property?: PropertyKey_): boolean {
+function hasMetadata(key: Key, target: object, property?: MemberKey): boolean {
   for (let object: object | null = checked(target); object !== null; object = Object.getPrototypeOf(object)) {
     if (table(object, property, false)?.has(key)) return true;
   }
@@ -90,7 +90,7 @@ function hasMetadata(key: Key, target: object, property?: PropertyKey_): boolean
 }
 
 /** Own keys first, then the prototype chain's, each once. */
-function getMetadataKeys(target: object, property?: PropertyKey_): Key[] {
+function getMetadataKeys(target: object, property?: MemberKey): Key[] {
   const keys = new Set<Key>();
   for (let object: object | null = checked(target); object !== null; object = Object.getPrototypeOf(object)) {
     const byKey = table(object, property, false);
@@ -101,7 +101,7 @@ function getMetadataKeys(target: object, property?: PropertyKey_): Key[] {
 
 /** The decorator `@Reflect.metadata(key, value)`; what the emitted metadata helpers call. */
 function metadata(key: Key, value: unknown) {
-  return function decorator(target: object, property?: PropertyKey_): void {
+  return function decorator(target: object, property?: MemberKey): void {
     defineMetadata(key, value, target, property);
   };
 }

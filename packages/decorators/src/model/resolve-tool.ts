@@ -157,7 +157,8 @@ export function resolveTool(
             "type the parameter with a class decorated with class-validator (interfaces and type aliases reflect as Object)",
           );
         }
-        if (!dtoSupport().describesArguments(reflected.class)) {
+        const dtos = dtoSupport();
+        if (!dtos.describesArguments(reflected.class)) {
           throw new InvalidOptionError(
             className,
             where,
@@ -166,7 +167,7 @@ export function resolveTool(
           );
         }
         dto = reflected.class;
-        args = dtoSupport().dtoToArguments(dto, `@Args() of ${className}.${methodName}`);
+        args = dtos.dtoToArguments(dto, `@Args() of ${className}.${methodName}`);
         slots.push({ kind: "args", dto });
         break;
       }

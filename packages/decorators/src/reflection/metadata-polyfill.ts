@@ -73,29 +73,32 @@ function deleteMetadata(key: Key, target: object, property?: MemberKey): boolean
   return true;
 }
 
-/** The own metadata, else the prototype chain's, as `reflect-metadata` resolves it. */
-function getMetadata(key: Key, target: object, property?: MemberKey): unknown {
+/** The tables of `target` and of its prototype chain, nearest first. */
+function* tablesUpChain(target: object, property: MemberKey): Generator<Map<Key, unknown>> {
   for (let object: object | null = checked(target); object !== null; object = Object.getPrototypeOf(object)) {
     const byKey = table(object, property, false);
-    if (byKey?.has(key)) return byKey.get(key);
+    if (byKey !== undefined) yield byKey;
   }
+}
+
+/** The nearest table holding `key`: the own one, else the prototype chain's, as `reflect-metadata` resolves it. */
+function nearestWith(key: Key, target: object, property: MemberKey): Map<Key, unknown> | undefined {
+  for (const byKey of tablesUpChain(target, property)) if (byKey.has(key)) return byKey;
   return undefined;
 }
 
+function getMetadata(key: Key, target: object, property?: MemberKey): unknown {
+  return nearestWith(key, target, property)?.get(key);
+}
+
 function hasMetadata(key: Key, target: object, property?: MemberKey): boolean {
-  for (let object: object | null = checked(target); object !== null; object = Object.getPrototypeOf(object)) {
-    if (table(object, property, false)?.has(key)) return true;
-  }
-  return false;
+  return nearestWith(key, target, property) !== undefined;
 }
 
 /** Own keys first, then the prototype chain's, each once. */
 function getMetadataKeys(target: object, property?: MemberKey): Key[] {
   const keys = new Set<Key>();
-  for (let object: object | null = checked(target); object !== null; object = Object.getPrototypeOf(object)) {
-    const byKey = table(object, property, false);
-    if (byKey !== undefined) for (const key of byKey.keys()) keys.add(key);
-  }
+  for (const byKey of tablesUpChain(target, property)) for (const key of byKey.keys()) keys.add(key);
   return [...keys];
 }
 

@@ -50,6 +50,8 @@ export interface PeerOptions {
   newId?: () => string;
 }
 
+const YIELD_AFTER_EACH_CHUNK = typeof process.versions.bun === "string";
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -67,7 +69,17 @@ export class JsonRpcPeer {
   private readonly reader: LineReader;
   private readonly log: Logger;
   private readonly threshold: number;
-  private readonly onInputData = (chunk: Buffer) => this.reader.push(chunk);
+  private readonly onInputData = YIELD_AFTER_EACH_CHUNK
+    ? (chunk: Buffer) => {
+        this.reader.push(chunk);
+        this.yieldToEventLoop();
+      }
+    : (chunk: Buffer) => this.reader.push(chunk);
+  private readonly resumeInput = () => {
+    this.resumeScheduled = false;
+    if (this.reading) this.options.input.resume();
+  };
+  private resumeScheduled = false;
   private readonly onInputEnded = () => this.inputEnded();
   private reading = true;
 
@@ -161,6 +173,13 @@ export class JsonRpcPeer {
   /** Resolves once everything written so far has been handed to the OS. */
   flushed(): Promise<void> {
     return this.writer.idle();
+  }
+
+  private yieldToEventLoop(): void {
+    if (this.resumeScheduled) return;
+    this.resumeScheduled = true;
+    this.options.input.pause();
+    setImmediate(this.resumeInput);
   }
 
   private inputEnded(): void {

@@ -1,0 +1,4 @@
+export { copyNativeAddons } from "./copy-native-addons.js";
+export type { NativeAddon } from "./native-addon.js";
+export { nativeAddonPlugin } from "./native-addon-plugin.js";
+export { disableTsupNativeNodeModules } from "./tsup-native-node-modules.js";

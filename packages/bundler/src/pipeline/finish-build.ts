@@ -2,24 +2,31 @@ import { rm, stat, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { DESCRIBE_TIMEOUT_MS, type Manifest } from "@executa/core";
 import { type ArchiveResult, createArchive } from "../emit/archive.js";
-import { binaryFileName, distributionManifest } from "../emit/binary-manifest.js";
-import { REGISTRATION_FILE, registrationOf, writeRegistration } from "../emit/registration.js";
+import { distributionManifest, LIB_DIR } from "../emit/binary-manifest.js";
+import { EXECUTA_JSON, executaJson, readAuthoredExecutaJson } from "../emit/executa-json.js";
 import { renameBundle } from "../emit/rename-bundle.js";
 import { ExecutaBuildError } from "../errors/build-error.js";
-import { hostPlatform, type PlatformKey, platformOfBinary } from "../platform/platform-key.js";
+import { copyNativeAddons, type NativeAddon } from "../native/index.js";
+import { hostPlatform } from "../platform/platform-key.js";
+import { type KnownPlatform, resolveTargets, targetPlatform } from "../platform/platforms.js";
 import { formatBytes, formatMs } from "../report/format.js";
-import { createReporter, isQuiet } from "../report/reporter.js";
-import { buildSea, type SeaResult } from "../sea/build-sea.js";
+import { createReporter, isQuiet, type Reporter } from "../report/reporter.js";
+import type { RuntimeOptions } from "../runtime/runtime.js";
+import type { RuntimeChoice } from "../runtime/runtimes.js";
 import { describeSource } from "../source/describe-source.js";
 import { ArtifactCheckError } from "../verify/artifact-check-error.js";
 import type { DescribeReport } from "../verify/describe-artifact.js";
 import { verifyArtifact } from "../verify/verify-artifact.js";
+import { buildTargets, type TargetBuild } from "./build-targets.js";
 
 /** File name of the distributed manifest in the output folder (and at the archive's root). */
 export const MANIFEST_FILE = "manifest.json";
 
+/** The `targets` option: this machine's platform, all six, or a list. */
+export type TargetsOption = "host" | "all" | readonly (KnownPlatform | "host")[];
+
 /** Options of {@link finishBuild}: everything after esbuild wrote the bundle. */
-export interface FinishBuildOptions {
+export interface FinishBuildOptions extends RuntimeOptions {
   /** The plugin's TypeScript entry; run from source for the reference manifest. */
   entry: string;
   /** The CommonJS bundle tsup wrote. It is renamed to `NAME.cjs`. */
@@ -28,10 +35,20 @@ export interface FinishBuildOptions {
   outDir: string;
   /** Artifact name (files, archive, entrypoint). Default: the manifest's `name`. */
   name?: string;
-  /** The node binary to embed; the running node by default. Another platform's binary is fine. */
-  nodeBinary?: string;
-  /** Build the executable and the archive. Default true. */
+  /** Build executables and archives. Default true; false: the bundle and the manifests only. */
   binary?: boolean;
+  /** Platforms to build for. Default: this machine's only, so the everyday build stays fast. */
+  targets?: TargetsOption;
+  /** The runtime inside the binaries: one for all, or per platform. Default: see `DEFAULT_RUNTIMES`. */
+  runtime?: RuntimeChoice;
+  /** Download URL template of the archives for `executa.json` (`{name}`, `{version}`, `{asset}`, `{platform}`). */
+  releaseUrl?: string;
+  /** A folder shipped as `data/` in every archive (`EXECUTA_DATA` at run time). */
+  dataDir?: string;
+  /** Native addons the bundle loads, found while bundling; shipped in `lib/`. */
+  nativeAddons?: readonly NativeAddon[];
+  /** Where the author's own `executa.json` is looked for. Default: the working directory. */
+  projectDir?: string;
   /** Print nothing but failures. Default: `EXECUTA_BUILD_QUIET`, else quiet when `CI` is set. */
   quiet?: boolean;
   /** Longest an artifact may take to answer `describe` after start. Default: the spec's 5 s. */
@@ -51,28 +68,28 @@ export interface VerifiedFile {
   describeMs?: number;
 }
 
+/** One platform's archive. */
+export type PlatformArchiveResult = ArchiveResult & { platform: KnownPlatform };
+
 /** Everything a build produced. Paths are absolute. */
 export interface BuildResult {
   name: string;
   version: string;
   /** The manifest every artifact answered (equal to the one from source). */
   manifest: Manifest;
-  /** The distributed manifest, with `runtime.binary` when a binary was built. */
+  /** The distributed manifest, with `runtime.binary` when binaries were built. */
   distributedManifest: Manifest;
   /** The source run: its describe time (includes compiling TypeScript). */
   source: { entry: string; describeMs: number };
   bundle: VerifiedFile & { sourceMap: string };
-  /** The executable; `verified` is false when it was built for another platform. */
-  binary?: VerifiedFile & {
-    platform: PlatformKey;
-    verified: boolean;
-    nodeVersion?: string;
-    usedCodeCache: boolean;
-  };
-  archive?: ArchiveResult;
+  /** One binary per target, in the order of the targets. */
+  binaries: TargetBuild[];
+  /** One archive per binary. */
+  archives: PlatformArchiveResult[];
   manifestPath: string;
-  registrationPath: string;
-  /** Non-fatal remarks (unsigned macOS binary, unverifiable cross-platform binary). */
+  /** `executa.json` in the agent's shape. */
+  executaJsonPath: string;
+  /** Non-fatal remarks. */
   notes: string[];
 }
 
@@ -84,35 +101,48 @@ const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /**
  * The build after bundling: the manifest from source, the bundle renamed to `NAME.cjs`
- * and verified against it, the single executable built and verified, then
- * `manifest.json`, the archive with its sha256, and `executa.json`. Prints a short
- * report unless quiet. Throws an {@link ExecutaBuildError} at the first failure.
+ * and verified against it, a binary per target platform built and verified, then
+ * `manifest.json`, an archive per platform with its sha256, and `executa.json`. Prints a
+ * short report unless quiet. Throws an {@link ExecutaBuildError} at the first failure, and
+ * removes what it wrote: a failed build leaves nothing to ship.
  */
 export async function finishBuild(options: FinishBuildOptions): Promise<BuildResult> {
-  // Outputs of this build, removed again when a step fails: a failed build leaves nothing to ship.
   const outputs = new Set<string>([resolve(options.bundle), `${resolve(options.bundle)}.map`]);
   try {
     return await runSteps(options, outputs);
   } catch (error) {
-    await Promise.all([...outputs].map((path) => rm(path, { force: true })));
+    await Promise.all([...outputs].map((path) => rm(path, { recursive: true, force: true })));
     throw error;
   }
 }
 
-async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Promise<BuildResult> {
-  const outDir = resolve(options.outDir);
-  const entry = resolve(options.entry);
-  const timeoutMs = options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS;
-  const report = createReporter({ quiet: isQuiet(options.quiet), write: options.write });
-  const shown = (path: string) => {
-    const near = relative(process.cwd(), path);
-    return near && !near.startsWith("..") ? near : path;
-  };
-  const run = { cwd: options.cwd, env: options.env };
-  const notes: string[] = [];
-  const started = performance.now();
+interface StepContext {
+  options: FinishBuildOptions;
+  outDir: string;
+  report: Reporter;
+  shown: (path: string) => string;
+  run: { cwd?: string; env?: NodeJS.ProcessEnv };
+  outputs: Set<string>;
+  notes: string[];
+}
 
-  const source = await fromSource(entry, run);
+async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Promise<BuildResult> {
+  const started = performance.now();
+  const context: StepContext = {
+    options,
+    outDir: resolve(options.outDir),
+    report: createReporter({ quiet: isQuiet(options.quiet), write: options.write }),
+    shown: (path) => {
+      const near = relative(process.cwd(), path);
+      return near && !near.startsWith("..") ? near : path;
+    },
+    run: { cwd: options.cwd, env: options.env },
+    outputs,
+    notes: [],
+  };
+  const { report, shown } = context;
+  const targets = options.binary === false ? [] : checkedTargets(options);
+  const source = await fromSource(resolve(options.entry), context.run);
   const manifest = source.manifest;
   const name = options.name ?? manifest.name;
   if (!SAFE_NAME.test(name)) {
@@ -124,135 +154,187 @@ async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Prom
   report.start(`${manifest.name} ${manifest.version}`);
   report.step(
     "source",
-    `${shown(entry)}: ${manifest.tools.length} tool(s), describe ${formatMs(source.describeMs)}`,
+    `${shown(source.entry)}: ${manifest.tools.length} tool(s), describe ${formatMs(source.describeMs)}`,
   );
 
-  const withBinary = options.binary !== false;
+  const bundle = await bundleStep(context, name, manifest);
+  const binaries =
+    targets.length === 0
+      ? []
+      : await buildTargets({
+          bundle: bundle.path,
+          name,
+          outDir: context.outDir,
+          manifest,
+          targets,
+          runtime: options.runtime,
+          runtimeOptions: options,
+          nativeAddons: [...new Set((options.nativeAddons ?? []).map((addon) => addon.packageName))],
+          describeTimeoutMs: options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS,
+          run: context.run,
+          report,
+          shown,
+          outputs,
+        });
+
+  // Exactly what the built artifact answered (equal to the source's, as just verified).
+  const layout = { lib: (options.nativeAddons?.length ?? 0) > 0, data: options.dataDir !== undefined };
+  const distributed =
+    binaries.length > 0
+      ? distributionManifest(
+          bundle.manifest,
+          name,
+          binaries.map((binary) => binary.platform),
+          layout,
+        )
+      : bundle.manifest;
+  const manifestPath = join(context.outDir, MANIFEST_FILE);
+  outputs.add(manifestPath);
+  await writeFile(manifestPath, `${JSON.stringify(distributed, null, 2)}\n`);
+  const archives = await archiveStep(context, name, distributed, binaries);
+  const executaJsonPath = await executaJsonStep(context, name, manifest, archives);
+  report.step("manifest", `${shown(manifestPath)}, ${shown(executaJsonPath)}`);
+  for (const note of context.notes) report.note(note);
+  report.done(
+    `done: ${name} ${manifest.version} (verified and packed in ${formatMs(performance.now() - started)})`,
+  );
+  return {
+    name,
+    version: manifest.version,
+    manifest: bundle.manifest,
+    distributedManifest: distributed,
+    source: { entry: source.entry, describeMs: source.describeMs },
+    bundle: {
+      path: bundle.path,
+      size: bundle.size,
+      sourceMap: `${bundle.path}.map`,
+      describeMs: bundle.describeMs,
+    },
+    binaries,
+    archives,
+    manifestPath,
+    executaJsonPath,
+    notes: context.notes,
+  };
+}
+
+function checkedTargets(options: FinishBuildOptions) {
+  try {
+    return resolveTargets(options.targets);
+  } catch (error) {
+    throw new ExecutaBuildError("setup", (error as Error).message, { cause: error });
+  }
+}
+
+/** Renames the bundle, ships its native addons beside it, and verifies it against the source. */
+async function bundleStep(
+  context: StepContext,
+  name: string,
+  manifest: Manifest,
+): Promise<VerifiedFile & { manifest: Manifest }> {
+  const { options, report, shown, outputs } = context;
   const bundleFile = join(dirname(resolve(options.bundle)), `${name}.cjs`);
-  outputs
-    .add(bundleFile)
-    .add(`${bundleFile}.map`)
-    .add(join(outDir, MANIFEST_FILE))
-    .add(join(outDir, REGISTRATION_FILE));
-  const bundle = await renameBundle(resolve(options.bundle), name);
-  const bundleSize = (await stat(bundle)).size;
-  const mapSize = await stat(`${bundle}.map`).then(
+  outputs.add(bundleFile).add(`${bundleFile}.map`);
+  const path = await renameBundle(resolve(options.bundle), name);
+  const size = (await stat(path)).size;
+  const mapSize = await stat(`${path}.map`).then(
     (s) => s.size,
     () => 0,
   );
-  report.step("bundle", `${shown(bundle)}  ${formatBytes(bundleSize)} (source map ${formatBytes(mapSize)})`);
-  const bundleCheck = await verifyArtifact({ command: process.execPath, args: [bundle], ...run }, manifest, {
-    step: "verify bundle",
-    label: shown(bundle),
-    timeoutMs,
-  });
-  report.step("verify bundle", `manifest matches source · describe ${formatMs(bundleCheck.describeMs)}`);
-
-  let sea: SeaResult | undefined;
-  let binaryCheck: DescribeReport | undefined;
-  let archive: ArchiveResult | undefined;
-  let platform: PlatformKey = hostPlatform();
-  if (withBinary) {
-    const target = await platformOfBinary(resolve(options.nodeBinary ?? process.execPath)).catch(
-      (error: Error) => {
-        throw new ExecutaBuildError("binary", error.message, { cause: error });
-      },
-    );
-    platform = target.key;
-    const output = join(outDir, binaryFileName(name, platform));
-    const archiveFile = join(outDir, `${name}-${platform}.tar.gz`);
-    outputs.add(output).add(archiveFile).add(`${archiveFile}.sha256`);
-    sea = await buildSea({ main: bundle, output, nodeBinary: options.nodeBinary });
-    notes.push(...sea.notes);
+  report.step("bundle", `${shown(path)}  ${formatBytes(size)} (source map ${formatBytes(mapSize)})`);
+  const addons = options.nativeAddons ?? [];
+  if (addons.length > 0) {
+    const lib = join(dirname(path), LIB_DIR);
+    outputs.add(lib);
+    await copyNativeAddons(addons, dirname(path));
     report.step(
-      "binary",
-      `${shown(sea.path)}  ${formatBytes(sea.size)} (${platform}, Node ${sea.nodeVersion ?? "?"}${sea.usedCodeCache ? ", code cache" : ""})`,
+      "native",
+      `${shown(lib)}: ${addons.map((addon) => `${addon.libName} (${addon.packageName})`).join(", ")}`,
     );
-    if (sea.runnableHere) {
-      binaryCheck = await verifyArtifact({ command: sea.path, ...run }, manifest, {
-        step: "verify binary",
-        label: shown(sea.path),
-        timeoutMs,
-      });
-      report.step("verify binary", `manifest matches source · describe ${formatMs(binaryCheck.describeMs)}`);
-    } else {
-      notes.push(
-        `${shown(sea.path)} is for ${platform} and was not run here (this machine is ${hostPlatform()})`,
-      );
-    }
   }
+  const check = await verifyArtifact({ command: process.execPath, args: [path], ...context.run }, manifest, {
+    step: "verify bundle",
+    label: shown(path),
+    timeoutMs: options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS,
+  });
+  report.step("verify bundle", `manifest matches source · describe ${formatMs(check.describeMs)}`);
+  return { path, size, describeMs: check.describeMs, manifest: check.manifest };
+}
 
-  // Exactly what the built artifact answered (equal to the source's, as just verified).
-  const described = bundleCheck.manifest;
-  const distributed = withBinary ? distributionManifest(described, name, platform) : described;
-  const manifestPath = join(outDir, MANIFEST_FILE);
-  await writeFile(manifestPath, `${JSON.stringify(distributed, null, 2)}\n`);
-  if (sea) {
-    archive = await createArchive({ outDir, name, platform, manifest: distributed, binary: sea.path });
+async function archiveStep(
+  context: StepContext,
+  name: string,
+  distributed: Manifest,
+  binaries: readonly TargetBuild[],
+): Promise<PlatformArchiveResult[]> {
+  const { options, outDir, report, shown, outputs } = context;
+  const libDir = (options.nativeAddons?.length ?? 0) > 0 ? join(outDir, LIB_DIR) : undefined;
+  const archives: PlatformArchiveResult[] = [];
+  for (const binary of binaries) {
+    const platform = targetPlatform(binary.platform);
+    const archive = await createArchive({
+      outDir,
+      name,
+      platform,
+      manifest: distributed,
+      binary: binary.path,
+      libDir,
+      dataDir: options.dataDir ? resolve(options.dataDir) : undefined,
+    });
+    outputs.add(archive.path).add(archive.sha256Path);
+    archives.push({ ...archive, platform: binary.platform });
     report.step("archive", `${shown(archive.path)}  ${formatBytes(archive.size)}`, [
       `sha256 ${archive.sha256}`,
       `size   ${archive.size}`,
     ]);
   }
-  const registrationPath = await writeRegistration(
-    outDir,
-    registrationOf({
-      manifest,
-      bundleFile: basename(bundle),
-      manifestFile: MANIFEST_FILE,
-      binary: sea ? { file: basename(sea.path), platform } : undefined,
-      archive: archive
-        ? {
-            file: basename(archive.path),
-            sha256: archive.sha256,
-            size: archive.size,
-            entrypoint: archive.entrypoint,
-          }
-        : undefined,
-    }),
-  );
-  report.step("manifest", `${shown(manifestPath)}, ${shown(join(outDir, REGISTRATION_FILE))}`);
-  for (const note of notes) report.note(note);
-  report.done(
-    `done: ${name} ${manifest.version} (verified and packed in ${formatMs(performance.now() - started)})`,
-  );
+  return archives;
+}
 
-  return {
-    name,
-    version: manifest.version,
-    manifest: bundleCheck.manifest,
-    distributedManifest: distributed,
-    source: { entry, describeMs: source.describeMs },
-    bundle: {
-      path: bundle,
-      size: bundleSize,
-      sourceMap: `${bundle}.map`,
-      describeMs: bundleCheck.describeMs,
-    },
-    binary: sea
-      ? {
-          path: sea.path,
-          size: sea.size,
-          platform,
-          verified: binaryCheck !== undefined,
-          nodeVersion: sea.nodeVersion,
-          usedCodeCache: sea.usedCodeCache,
-          describeMs: binaryCheck?.describeMs,
-        }
-      : undefined,
-    archive,
-    manifestPath,
-    registrationPath,
-    notes,
-  };
+async function executaJsonStep(
+  context: StepContext,
+  name: string,
+  manifest: Manifest,
+  archives: readonly PlatformArchiveResult[],
+): Promise<string> {
+  const { options, outDir, outputs, notes } = context;
+  const path = join(outDir, EXECUTA_JSON);
+  outputs.add(path);
+  const here = hostPlatform();
+  const local = archives.find((archive) => archive.platform === here);
+  try {
+    const authored = await readAuthoredExecutaJson(resolve(options.projectDir ?? process.cwd()));
+    const built = executaJson({
+      manifest,
+      executableName: name,
+      archives: archives.map((archive) => ({
+        platform: archive.platform,
+        file: basename(archive.path),
+        sha256: archive.sha256,
+        size: archive.size,
+        format: archive.format,
+        entrypoint: archive.entrypoint,
+      })),
+      releaseUrl: options.releaseUrl,
+      // The agent reads a local archive by absolute path; this profile is for this machine only.
+      localArchive: local?.path,
+      authored: authored?.value,
+      authoredPath: authored?.path,
+    });
+    notes.push(...built.notes);
+    await writeFile(path, `${JSON.stringify(built.json, null, 2)}\n`);
+  } catch (error) {
+    throw new ExecutaBuildError("manifest", (error as Error).message, { cause: error });
+  }
+  return path;
 }
 
 async function fromSource(
   entry: string,
   run: { cwd?: string; env?: NodeJS.ProcessEnv },
-): Promise<DescribeReport> {
+): Promise<DescribeReport & { entry: string }> {
   try {
-    return await describeSource(entry, run);
+    return { ...(await describeSource(entry, run)), entry };
   } catch (error) {
     if (!(error instanceof ArtifactCheckError)) throw error;
     const stderr = error.stderr.trimEnd().split("\n").filter(Boolean).slice(-30);

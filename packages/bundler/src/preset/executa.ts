@@ -1,7 +1,9 @@
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { Options } from "tsup";
+import { disableTsupNativeNodeModules, type NativeAddon, nativeAddonPlugin } from "../native/index.js";
 import { type BuildResult, type FinishBuildOptions, finishBuild } from "../pipeline/finish-build.js";
 import { isQuiet } from "../report/reporter.js";
+import type { RuntimeOptions } from "../runtime/runtime.js";
 import { swcDecoratorPlugin } from "../swc/esbuild-swc-plugin.js";
 import { loadSwc } from "../swc/resolve-swc.js";
 
@@ -9,7 +11,16 @@ import { loadSwc } from "../swc/resolve-swc.js";
 export interface ExecutaOptions
   extends Pick<
     FinishBuildOptions,
-    "name" | "nodeBinary" | "binary" | "quiet" | "describeTimeoutMs" | "write"
+    | "name"
+    | "binary"
+    | "targets"
+    | "runtime"
+    | "releaseUrl"
+    | "dataDir"
+    | "quiet"
+    | "describeTimeoutMs"
+    | "write"
+    | keyof RuntimeOptions
   > {
   /** The plugin's entry module, e.g. `src/main.ts` (relative to the working directory). */
   entry: string;
@@ -57,6 +68,8 @@ export function executa(options: ExecutaOptions): Options {
   const outDir = options.outDir ?? "dist";
   const bundleName = options.name ?? basename(options.entry, extname(options.entry));
   const quiet = isQuiet(options.quiet);
+  // Filled while esbuild bundles, read once the bundle exists (tsup --watch: per rebuild).
+  let nativeAddons: NativeAddon[] = [];
   return {
     silent: quiet,
     tsconfig: options.tsconfig,
@@ -79,8 +92,14 @@ export function executa(options: ExecutaOptions): Options {
     dts: false,
     clean: options.tsup?.clean ?? true,
     banner: { js: "#!/usr/bin/env node" },
-    esbuildPlugins: [...(swc ? [swcDecoratorPlugin(swc)] : []), ...(options.tsup?.esbuildPlugins ?? [])],
+    esbuildPlugins: [
+      ...(swc ? [swcDecoratorPlugin(swc)] : []),
+      nativeAddonPlugin((found) => (nativeAddons = found)),
+      ...(options.tsup?.esbuildPlugins ?? []),
+    ],
     esbuildOptions(esbuild, context) {
+      // tsup's own `.node` handling would run first and leave the addon out of a binary.
+      disableTsupNativeNodeModules(esbuild);
       // Packages without an exports map (class-validator, class-transformer) ship ES5 under
       // "module" and ES2015 under "es2015": the latter is ~5% smaller once bundled, and Node 20 runs it.
       esbuild.mainFields = ["es2015", "module", "main"];
@@ -90,18 +109,16 @@ export function executa(options: ExecutaOptions): Options {
       options.tsup?.esbuildOptions?.(esbuild, context);
     },
     onSuccess: async () => {
+      const { entry, tsconfig, decoratorMetadata, tsup, onBuilt, ...build } = options;
       const result = await finishBuild({
-        entry: options.entry,
+        ...build,
+        entry,
         bundle: join(outDir, `${bundleName}.cjs`),
         outDir,
-        name: options.name,
-        nodeBinary: options.nodeBinary,
-        binary: options.binary,
         quiet,
-        describeTimeoutMs: options.describeTimeoutMs,
-        write: options.write,
+        nativeAddons,
       });
-      options.onBuilt?.(result);
+      onBuilt?.(result);
     },
   };
 }

@@ -7,7 +7,8 @@ export type ArtifactFailure =
   | "stray-stdout"
   | "invalid-manifest"
   | "no-exit"
-  | "bad-exit";
+  | "bad-exit"
+  | "conformance";
 
 /** An artifact did not behave as a plugin must; `stderr` is what it wrote there. */
 export class ArtifactCheckError extends Error {

@@ -47,6 +47,7 @@ export class ArtifactSession {
   private exitState: ArtifactExit | undefined;
   private spawnError: Error | undefined;
   private readonly strayListeners: ((line: string) => void)[] = [];
+  private readonly unmatchedListeners: ((frame: Record<string, unknown>) => void)[] = [];
 
   constructor(command: ArtifactCommand) {
     this.spawnedAt = performance.now();
@@ -89,6 +90,7 @@ export class ArtifactSession {
         throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `the build check offers no ${method}`);
       },
       log: silentLog,
+      newId,
     });
   }
 
@@ -115,6 +117,14 @@ export class ArtifactSession {
   /** Calls `listener` for every stray stdout line from now on. */
   onStrayLine(listener: (line: string) => void): void {
     this.strayListeners.push(listener);
+  }
+
+  /**
+   * Calls `listener` for every response that answers none of this session's requests:
+   * error frames with a null id (a malformed or oversized line), answers to raw frames.
+   */
+  onUnmatchedFrame(listener: (frame: Record<string, unknown>) => void): void {
+    this.unmatchedListeners.push(listener);
   }
 
   /**
@@ -152,6 +162,25 @@ export class ArtifactSession {
     return { ...(await this.exited), killed: true };
   }
 
+  /**
+   * Writes raw bytes to the artifact's stdin, outside the JSON-RPC peer: for frames a
+   * host would never send, and for floods whose answers nobody awaits. Resolves once the
+   * pipe took them (false when stdin is closed).
+   */
+  writeRaw(data: string | Buffer): Promise<boolean> {
+    const stdin = this.child.stdin!;
+    if (this.exitState || stdin.destroyed || stdin.writableEnded) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      if (stdin.write(data)) resolve(true);
+      else stdin.once("drain", () => resolve(true)).once("close", () => resolve(false));
+    });
+  }
+
+  /** Sends a signal to the process (no-op once it exited). */
+  signal(name: NodeJS.Signals): void {
+    if (!this.exitState) this.child.kill(name);
+  }
+
   /** Kills the process at once. */
   kill(): void {
     if (!this.exitState) this.child.kill("SIGKILL");
@@ -162,8 +191,10 @@ export class ArtifactSession {
       this.stray(event.kind === "oversized" ? `<${event.bytes} byte line>` : "<invalid UTF-8>");
       return;
     }
-    if (isFrame(event.text)) frames.write(`${event.text}\n`);
-    else this.stray(event.text);
+    const frame = parseFrame(event.text);
+    if (!frame) this.stray(event.text);
+    else if (typeof frame.method === "string" || isOurId(frame.id)) frames.write(`${event.text}\n`);
+    else for (const listener of this.unmatchedListeners) listener(frame);
   }
 
   private stray(line: string): void {
@@ -174,19 +205,27 @@ export class ArtifactSession {
 
 const silentLog: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => silentLog };
 
-/** A JSON-RPC 2.0 request or notification, or a response to one of ours (non-null id). */
-function isFrame(text: string): boolean {
+const OUR_ID_PREFIX = "build-";
+let nextId = 0;
+const newId = () => `${OUR_ID_PREFIX}${++nextId}`;
+const isOurId = (id: unknown) => typeof id === "string" && id.startsWith(OUR_ID_PREFIX);
+
+/**
+ * A JSON-RPC 2.0 frame: a request or notification, or a response (a `result` or an
+ * `error`, with a string, number or null id). Anything else is not protocol output.
+ */
+function parseFrame(text: string): Record<string, unknown> | undefined {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return false;
+    return undefined;
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
   const frame = value as Record<string, unknown>;
-  if (frame.jsonrpc !== "2.0") return false;
-  if (typeof frame.method === "string") return true;
-  return (
-    (typeof frame.id === "string" || typeof frame.id === "number") && ("result" in frame || "error" in frame)
-  );
+  if (frame.jsonrpc !== "2.0") return undefined;
+  if (typeof frame.method === "string") return frame;
+  const id = frame.id;
+  const idOk = typeof id === "string" || typeof id === "number" || (id === null && "error" in frame);
+  return idOk && ("result" in frame || "error" in frame) ? frame : undefined;
 }

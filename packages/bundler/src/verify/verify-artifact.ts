@@ -32,10 +32,7 @@ export async function verifyArtifact(
   try {
     report = await describeArtifact(command, options);
   } catch (error) {
-    if (!(error instanceof ArtifactCheckError)) throw error;
-    throw new ExecutaBuildError(options.step, `${options.label} ${error.message}${evidence(error.stderr)}`, {
-      cause: error,
-    });
+    throw artifactBuildError(options.step, options.label, error);
   }
   const limit = options.timeoutMs ?? 5_000;
   if (report.describeMs > limit) {
@@ -56,6 +53,15 @@ export async function verifyArtifact(
     );
   }
   return report;
+}
+
+/**
+ * An {@link ArtifactCheckError} as the build's failure: the step, the artifact, the reason
+ * and the artifact's last stderr lines. Other errors are returned unchanged.
+ */
+export function artifactBuildError(step: string, label: string, error: unknown): unknown {
+  if (!(error instanceof ArtifactCheckError)) return error;
+  return new ExecutaBuildError(step, `${label} ${error.message}${evidence(error.stderr)}`, { cause: error });
 }
 
 function evidence(stderr: string): string {

@@ -7,7 +7,7 @@ import type { Manifest } from "@executa/core";
 import { extract, list } from "tar";
 import { build } from "tsup";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Registration } from "../../src/emit/registration.js";
+import type { ExecutaJson } from "../../src/emit/executa-json.js";
 import { buildPlugin } from "../../src/pipeline/build-plugin.js";
 import type { BuildResult } from "../../src/pipeline/finish-build.js";
 import { hostPlatform } from "../../src/platform/platform-key.js";
@@ -63,9 +63,14 @@ describe("a plugin written on core, built by tsup with the executa() preset", ()
       await expect(stat(dist(file)), file).resolves.toBeTruthy();
     }
     await expect(stat(dist("main.cjs"))).rejects.toThrow();
-    expect(result!.binary).toMatchObject({ platform, verified: true, usedCodeCache: true });
+    expect(result!.binaries).toHaveLength(1);
+    expect(result!.binaries[0]).toMatchObject({ platform, runtime: "node", verification: "native" });
+    expect(result!.binaries[0]!.detail).toContain("code cache");
+    expect(result!.binaries[0]!.checks).toEqual(
+      expect.arrayContaining(["unknown tool -32601", "SIGTERM under load → exit 0"]),
+    );
     expect(result!.bundle.describeMs).toBeLessThan(5_000);
-    expect(result!.binary!.describeMs).toBeLessThan(5_000);
+    expect(result!.binaries[0]!.describeMs).toBeLessThan(5_000);
   });
 
   it("bundles one minified CommonJS file: shebang, executable, source map, only built-in requires", async () => {
@@ -134,7 +139,12 @@ describe("a plugin written on core, built by tsup with the executa() preset", ()
     const bytes = await readFile(archive);
     const digest = createHash("sha256").update(bytes).digest("hex");
     expect(await readFile(`${archive}.sha256`, "utf8")).toBe(`${digest}  core-fixture-${platform}.tar.gz\n`);
-    expect(result!.archive).toMatchObject({ sha256: digest, size: bytes.length, format: "tar.gz" });
+    expect(result!.archives[0]).toMatchObject({
+      platform,
+      sha256: digest,
+      size: bytes.length,
+      format: "tar.gz",
+    });
 
     const modes = new Map<string, number | undefined>();
     await list({ file: archive, onReadEntry: (entry) => modes.set(entry.path, entry.mode) });
@@ -161,24 +171,31 @@ describe("a plugin written on core, built by tsup with the executa() preset", ()
     expect(installed.manifest).toEqual(sourceManifest);
   });
 
-  it("writes executa.json for local registration, paths relative to itself", async () => {
-    const registration = JSON.parse(await readFile(dist("executa.json"), "utf8")) as Registration;
-    expect(registration).toEqual({
-      schema: 1,
-      name: "core-fixture",
+  it("writes executa.json in the agent's shape, with this platform's archive", async () => {
+    const written = JSON.parse(await readFile(dist("executa.json"), "utf8")) as ExecutaJson;
+    const archive = result!.archives[0]!;
+    expect(written).toMatchObject({
+      slug: "core-fixture",
       version: "1.2.3",
-      description: sourceManifest.description,
-      platform,
-      command: ["./core-fixture"],
-      bundle: "./core-fixture.cjs",
-      manifest: "./manifest.json",
-      archives: {
-        [platform]: {
-          file: `./core-fixture-${platform}.tar.gz`,
-          sha256: result!.archive!.sha256,
-          size: result!.archive!.size,
-          format: "tar.gz",
-          entrypoint: "bin/core-fixture",
+      executa_type: "tool",
+      distribution: {
+        active: "local",
+        profiles: {
+          local: { type: "local", supports_protocol: true, package_name: archive.path },
+          binary: {
+            type: "binary",
+            executable_name: "core-fixture",
+            supports_protocol: true,
+            capabilities: sourceManifest.tools.map((tool) => tool.name),
+            binary_urls: {
+              [platform]: {
+                entrypoint: "bin/core-fixture",
+                format: "tar.gz",
+                sha256: archive.sha256,
+                size: archive.size,
+              },
+            },
+          },
         },
       },
     });
@@ -215,8 +232,8 @@ describe.runIf(decorators)("a decorated plugin (class-validator DTO), bundle onl
       ["times", "integer"],
       ["loud", "boolean"],
     ]);
-    expect(result.binary).toBeUndefined();
-    expect(result.archive).toBeUndefined();
+    expect(result.binaries).toEqual([]);
+    expect(result.archives).toEqual([]);
   });
 
   it("binds and validates arguments in the bundle over real pipes", async () => {
@@ -241,8 +258,8 @@ describe.runIf(decorators)("a decorated plugin (class-validator DTO), bundle onl
     const code = await readFile(result.bundle.path, "utf8");
     expect(code).toContain('"DecoratedFixture"');
     expect(code).toContain('"ForecastArgs"');
-    const registration = JSON.parse(await readFile(result.registrationPath, "utf8")) as Registration;
-    expect(registration.command).toEqual(["node", "./decorated-fixture.cjs"]);
+    const written = JSON.parse(await readFile(result.executaJsonPath, "utf8")) as ExecutaJson;
+    expect(written.distribution.profiles.binary?.binary_urls).toEqual({});
   });
 });
 

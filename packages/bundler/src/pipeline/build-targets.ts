@@ -1,0 +1,297 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Manifest } from "@executa/core";
+import { binaryFileName } from "../emit/binary-manifest.js";
+import { ExecutaBuildError } from "../errors/build-error.js";
+import { signMachOAdHoc } from "../macho/adhoc-sign.js";
+import { hostPlatform } from "../platform/platform-key.js";
+import {
+  hostTarget,
+  type KnownPlatform,
+  type TargetPlatform,
+  targetPlatform,
+} from "../platform/platforms.js";
+import { formatBytes, formatMs } from "../report/format.js";
+import type { Reporter } from "../report/reporter.js";
+import {
+  type PreparedTarget,
+  type Runtime,
+  type RuntimeName,
+  type RuntimeOptions,
+  TargetUnavailableError,
+} from "../runtime/runtime.js";
+import { type RuntimeChoice, runtimeFor } from "../runtime/runtimes.js";
+import { checkConformance } from "../verify/conformance.js";
+import { type Runner, runnerFor } from "../verify/run-here.js";
+import { checkStructure, type StructuralReference } from "../verify/structural-check.js";
+import { artifactBuildError, verifyArtifact } from "../verify/verify-artifact.js";
+
+/** Under emulation a binary starts ~10-20× slower (a Bun arm64 binary answered describe in 2.4 s under QEMU). */
+const EMULATED_TIMEOUT_MS = 30_000;
+
+/** Options of {@link buildTargets}. */
+export interface TargetBuildOptions {
+  /** The verified bundle every binary embeds. */
+  bundle: string;
+  name: string;
+  outDir: string;
+  /** The manifest from source, which every binary that runs here must answer. */
+  manifest: Manifest;
+  targets: readonly TargetPlatform[];
+  runtime?: RuntimeChoice;
+  runtimeOptions: RuntimeOptions;
+  /** Packages with native addons (shipped in `lib/`): they were built for this machine only. */
+  nativeAddons: readonly string[];
+  describeTimeoutMs: number;
+  run: { cwd?: string; env?: NodeJS.ProcessEnv };
+  report: Reporter;
+  /** A path as the report shows it. */
+  shown: (path: string) => string;
+  /** Files this build writes, removed again if it fails. */
+  outputs: Set<string>;
+}
+
+/** One platform's binary, built and verified. */
+export interface TargetBuild {
+  platform: KnownPlatform;
+  runtime: RuntimeName;
+  /** The runtime's version inside the binary, e.g. `v20.20.2` or `1.4.5`. */
+  runtimeVersion: string;
+  path: string;
+  size: number;
+  /** For the report: `Node v20.20.2, code cache`. */
+  detail: string;
+  /** Run natively, run under an emulator, or checked from its bytes only. */
+  verification: "native" | "emulated" | "structural";
+  /** The emulator that ran it. */
+  via?: string;
+  /** Why it was not run, when it was only checked. */
+  notRun?: string;
+  /** From spawn to the `describe` answer, when it ran. */
+  describeMs?: number;
+  /** The checks it passed. */
+  checks: string[];
+}
+
+interface Plan {
+  target: TargetPlatform;
+  runtime: Runtime;
+  prepared: PreparedTarget;
+}
+
+/**
+ * Builds a binary for every target with its runtime, signs the macOS ones, and verifies
+ * each: run here when this machine can run it (natively, under QEMU or Wine) with the
+ * manifest check and the conformance checks; every binary is also checked from its bytes
+ * (header, signature, embedded code identical to a binary of the same runtime that ran;
+ * when none of a runtime's targets runs here, a build of it for this machine is run
+ * instead). Every toolchain is found before anything is built.
+ */
+export async function buildTargets(options: TargetBuildOptions): Promise<TargetBuild[]> {
+  const plans = await prepareAll(options);
+  const workDir = await mkdtemp(join(tmpdir(), "executa-targets-"));
+  try {
+    const builds: TargetBuild[] = [];
+    for (const plan of plans) builds.push(await buildOne(plan, options, workDir));
+    const references = new Map<RuntimeName, StructuralReference>();
+    for (const build of builds) {
+      const reference = await verifyByRunning(build, options);
+      if (reference && !references.has(build.runtime)) references.set(build.runtime, reference);
+    }
+    for (const build of builds) {
+      const reference = references.get(build.runtime) ?? (await proxyReference(build, options, workDir));
+      references.set(build.runtime, reference);
+      build.checks.push(...(await checkStructureOf(build, reference, options)));
+      if (build.verification === "structural") {
+        options.report.step(
+          "verify",
+          `${build.platform}: checked, not run (${build.notRun}) · ${build.checks.join(" · ")}`,
+        );
+      }
+    }
+    return builds;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Every target's toolchain, found at once; all that are missing reported together. */
+async function prepareAll(options: TargetBuildOptions): Promise<Plan[]> {
+  const here = hostPlatform();
+  const settled = await Promise.allSettled(
+    options.targets.map(async (target): Promise<Plan> => {
+      const runtime = runtimeFor(target.key, options.runtime);
+      if (options.nativeAddons.length > 0 && target.key !== here) {
+        throw new TargetUnavailableError(
+          target.key,
+          runtime.name,
+          `${options.nativeAddons.join(", ")} ship${options.nativeAddons.length === 1 ? "s" : ""} a native addon ` +
+            `built for this ${here} machine, which cannot load on ${target.key}. Build ${target.key} on a ` +
+            `${target.key} machine, or leave it out of targets.`,
+        );
+      }
+      return { target, runtime, prepared: await runtime.prepare(target, options.runtimeOptions) };
+    }),
+  );
+  const failures = settled.flatMap((outcome) =>
+    outcome.status === "rejected" ? [outcome.reason as unknown] : [],
+  );
+  if (failures.length > 0) {
+    const lines = failures.map((error) =>
+      error instanceof TargetUnavailableError
+        ? `  ${error.platform} (${error.runtime}): ${error.message.split("\n").join("\n    ")}`
+        : `  ${error instanceof Error ? error.message : String(error)}`,
+    );
+    throw new ExecutaBuildError("prepare", `cannot build every target:\n${lines.join("\n")}`, {
+      cause: failures[0],
+    });
+  }
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<Plan>).value);
+}
+
+async function buildOne(plan: Plan, options: TargetBuildOptions, workDir: string): Promise<TargetBuild> {
+  const { target, runtime, prepared } = plan;
+  const native = target.key === hostPlatform();
+  const fileName = binaryFileName(native ? options.name : `${options.name}-${target.key}`, target.key);
+  const output = join(options.outDir, fileName);
+  options.outputs.add(output);
+  const scratch = join(workDir, target.key);
+  await mkdir(scratch, { recursive: true });
+  const step = `binary ${target.key}`;
+  const built = await prepared
+    .build({ bundle: options.bundle, output, workDir: scratch, nativeHere: native })
+    .catch((error: Error) => {
+      throw new ExecutaBuildError(step, `${runtime.name}: ${error.message}`, { cause: error });
+    });
+  if (target.os === "darwin") {
+    await signMachOAdHoc(output, { identifier: options.name }).catch((error: Error) => {
+      throw new ExecutaBuildError(step, `signing ${options.shown(output)}: ${error.message}`, {
+        cause: error,
+      });
+    });
+  }
+  options.report.step(
+    "binary",
+    `${options.shown(output)}  ${formatBytes(built.size)} (${target.key}, ${built.detail}${target.os === "darwin" ? ", ad-hoc signed" : ""})`,
+  );
+  for (const note of built.notes) options.report.note(note);
+  return {
+    platform: target.key,
+    runtime: runtime.name,
+    runtimeVersion: prepared.runtimeVersion,
+    path: output,
+    size: built.size,
+    detail: built.detail,
+    verification: "structural",
+    checks: [],
+  };
+}
+
+/** Runs the binary when this machine can; returns it as its runtime's reference when it ran. */
+async function verifyByRunning(
+  build: TargetBuild,
+  options: TargetBuildOptions,
+): Promise<StructuralReference | undefined> {
+  const target = targetPlatform(build.platform);
+  const lookup = await runnerFor(target, options.run.env);
+  if (!lookup.runner) {
+    build.notRun = lookup.why;
+    return undefined;
+  }
+  const runner = lookup.runner;
+  const outcome = await runAndCheck(build.path, runner, options, `verify ${build.platform}`);
+  build.verification = runner.via === "native" ? "native" : "emulated";
+  if (runner.via !== "native") build.via = runner.via;
+  build.describeMs = outcome.describeMs;
+  build.checks.push("describe = source manifest", ...outcome.checks);
+  options.report.step(
+    "verify",
+    `${build.platform}: ran${runner.via === "native" ? "" : ` under ${runner.via}`} · describe ${formatMs(outcome.describeMs)} · ${outcome.checks.join(" · ")}`,
+  );
+  const runtime = runtimeFor(build.platform, build.runtime);
+  return {
+    runtime,
+    code: await runtime.embeddedCode(build.path),
+    label: `the ${build.platform} binary that ran here`,
+  };
+}
+
+async function runAndCheck(
+  binary: string,
+  runner: Runner,
+  options: TargetBuildOptions,
+  step: string,
+): Promise<{ describeMs: number; checks: string[] }> {
+  const command = { ...runner.command(binary), ...options.run };
+  const emulated = runner.via !== "native";
+  const timeoutMs = emulated ? EMULATED_TIMEOUT_MS : options.describeTimeoutMs;
+  const label = `${options.shown(binary)}${emulated ? ` (under ${runner.via})` : ""}`;
+  const described = await verifyArtifact(command, options.manifest, {
+    step,
+    label,
+    timeoutMs,
+    exitGraceMs: emulated ? EMULATED_TIMEOUT_MS : undefined,
+  });
+  try {
+    const checks = await checkConformance(command, options.manifest, {
+      timeoutMs,
+      signals: runner.signals,
+      exitGraceMs: emulated ? EMULATED_TIMEOUT_MS : undefined,
+    });
+    return { describeMs: described.describeMs, checks };
+  } catch (error) {
+    throw artifactBuildError(step, label, error);
+  }
+}
+
+/**
+ * When none of a runtime's targets runs here, the same runtime builds the same bundle for
+ * this machine in the work folder, and that binary is run: what cannot run here is then
+ * checked to carry the code of one that did.
+ */
+async function proxyReference(
+  build: TargetBuild,
+  options: TargetBuildOptions,
+  workDir: string,
+): Promise<StructuralReference> {
+  const host = hostTarget();
+  const runtime = runtimeFor(build.platform, build.runtime);
+  const step = `verify ${runtime.name}`;
+  const scratch = join(workDir, `proxy-${runtime.name}`);
+  await mkdir(scratch, { recursive: true });
+  const output = join(scratch, binaryFileName(options.name, host.key));
+  const prepared = await runtime.prepare(host, options.runtimeOptions).catch((error: Error) => {
+    throw new ExecutaBuildError(step, `a ${host.key} build to run here: ${error.message}`, { cause: error });
+  });
+  await prepared.build({ bundle: options.bundle, output, workDir: scratch, nativeHere: true });
+  const lookup = await runnerFor(host, options.run.env);
+  const outcome = await runAndCheck(output, lookup.runner!, options, step);
+  options.report.step(
+    "verify",
+    `${runtime.name}: a ${host.key} build of the same bundle ran here · describe ${formatMs(outcome.describeMs)} · ${outcome.checks.join(" · ")}`,
+  );
+  return {
+    runtime,
+    code: await runtime.embeddedCode(output),
+    label: `the ${runtime.name} build that ran here`,
+  };
+}
+
+async function checkStructureOf(
+  build: TargetBuild,
+  reference: StructuralReference,
+  options: TargetBuildOptions,
+): Promise<string[]> {
+  try {
+    return await checkStructure(build.path, targetPlatform(build.platform), reference);
+  } catch (error) {
+    throw new ExecutaBuildError(
+      `verify ${build.platform}`,
+      `${options.shown(build.path)}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
+}

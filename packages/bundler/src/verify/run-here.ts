@@ -1,0 +1,111 @@
+import { constants } from "node:fs";
+import { access } from "node:fs/promises";
+import { delimiter, join } from "node:path";
+import { hostPlatform } from "../platform/platform-key.js";
+import type { KnownPlatform, TargetPlatform } from "../platform/platforms.js";
+import type { ArtifactCommand } from "./artifact-session.js";
+
+/** How a binary of some platform can be started on this machine. */
+export interface Runner {
+  /** `native`, or the emulator's name (`qemu-aarch64-static`, `wine64`). */
+  readonly via: "native" | string;
+  /** The command line that starts `binary`. */
+  command(binary: string): Pick<ArtifactCommand, "command" | "args">;
+  /** Whether signals reach the program as POSIX signals (not under Wine: Windows has none). */
+  readonly signals: boolean;
+}
+
+/** The answer of {@link runnerFor}: a runner, or why there is none. */
+export type RunnerLookup = { runner: Runner } | { runner?: undefined; why: string };
+
+interface Emulator {
+  /** This machine's platform, on which the emulator runs. */
+  host: KnownPlatform;
+  target: KnownPlatform;
+  commands: readonly string[];
+  signals: boolean;
+  /** A file the emulated program needs from this machine (the target's dynamic loader). */
+  needs?: { file: string; hint: string };
+  install: string;
+}
+
+const EMULATORS: readonly Emulator[] = [
+  {
+    host: "linux-x86_64",
+    target: "linux-aarch64",
+    commands: ["qemu-aarch64-static", "qemu-aarch64"],
+    signals: true,
+    needs: {
+      file: "/lib/ld-linux-aarch64.so.1",
+      hint: "dpkg --add-architecture arm64 && apt-get install libc6:arm64 libstdc++6:arm64",
+    },
+    install: "apt-get install qemu-user-static",
+  },
+  {
+    host: "linux-aarch64",
+    target: "linux-x86_64",
+    commands: ["qemu-x86_64-static", "qemu-x86_64"],
+    signals: true,
+    needs: {
+      file: "/lib64/ld-linux-x86-64.so.2",
+      hint: "dpkg --add-architecture amd64 && apt-get install libc6:amd64 libstdc++6:amd64",
+    },
+    install: "apt-get install qemu-user-static",
+  },
+  {
+    host: "linux-x86_64",
+    target: "windows-x86_64",
+    commands: ["wine64", "wine"],
+    signals: false,
+    install: "apt-get install wine64",
+  },
+];
+
+/**
+ * How to start a `target` binary here: natively on its own platform, under QEMU
+ * user-mode emulation or Wine when installed, or not at all (the answer says why).
+ */
+export async function runnerFor(
+  target: TargetPlatform,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunnerLookup> {
+  const here = hostPlatform();
+  if (target.key === here) {
+    return { runner: { via: "native", command: (binary) => ({ command: binary, args: [] }), signals: true } };
+  }
+  const emulators = EMULATORS.filter((e) => e.host === here && e.target === target.key);
+  if (emulators.length === 0) return { why: `nothing runs ${target.key} binaries on ${here}` };
+  for (const emulator of emulators) {
+    const command = await findOnPath(emulator.commands, env);
+    if (!command) continue;
+    if (emulator.needs && !(await exists(emulator.needs.file))) {
+      return {
+        why: `${command} is installed but ${emulator.needs.file} is missing (${emulator.needs.hint})`,
+      };
+    }
+    const name = command.split(/[\\/]/).pop()!;
+    return {
+      runner: { via: name, command: (binary) => ({ command, args: [binary] }), signals: emulator.signals },
+    };
+  }
+  const names = emulators.flatMap((e) => e.commands).join(" or ");
+  return { why: `${names} is not installed (${emulators[0]!.install})` };
+}
+
+async function findOnPath(names: readonly string[], env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const folders = (env.PATH ?? "").split(delimiter).filter(Boolean);
+  for (const name of names) {
+    for (const folder of folders) {
+      const path = join(folder, name);
+      if (await exists(path, constants.X_OK)) return path;
+    }
+  }
+  return undefined;
+}
+
+async function exists(path: string, mode = constants.F_OK): Promise<boolean> {
+  return access(path, mode).then(
+    () => true,
+    () => false,
+  );
+}

@@ -1,7 +1,17 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { buildPlugin, ExecutaBuildError } from "@executa/bundler";
-import type { Command } from "commander";
+import {
+  type BuildPluginOptions,
+  buildPlugin,
+  ExecutaBuildError,
+  isKnownPlatform,
+  KNOWN_PLATFORMS,
+  type KnownPlatform,
+  platformOfBinary,
+  type RuntimeChoice,
+  type RuntimeName,
+} from "@executa/bundler";
+import { type Command, InvalidArgumentError } from "commander";
 import type { CliIO } from "../cli-io.js";
 import { DEFAULT_ENTRIES } from "../dev/target.js";
 
@@ -9,7 +19,16 @@ interface BuildFlags {
   outDir: string;
   name?: string;
   binary: boolean;
-  node?: string;
+  all?: boolean;
+  target: string[];
+  runtime: string[];
+  node: string[];
+  nodeMirror?: string;
+  bun?: string;
+  bytecode?: boolean;
+  cacheDir?: string;
+  releaseUrl?: string;
+  data?: string;
   tsconfig?: string;
   decoratorMetadata: boolean;
   quiet?: boolean;
@@ -25,24 +44,51 @@ const TSUP_CONFIGS = [
   "tsup.config.json",
 ];
 
+const RUNTIME_NAMES: readonly RuntimeName[] = ["node", "bun"];
+
+const collect = (value: string, previous: string[]) => [...previous, ...value.split(",").filter(Boolean)];
+
 /**
- * `executa build [entry]`: the bundler's full build (one-file bundle, single executable,
- * manifest, archive, each verified) for projects without a tsup config of their own.
+ * `executa build [entry]`: the bundler's full build (one-file bundle, a binary per target
+ * platform, manifest, archives, `executa.json`, each verified) for projects without a
+ * tsup config of their own.
  */
 export function registerBuildCommand(program: Command, io: CliIO): Command {
   return program
     .command("build")
-    .summary("build a plugin into a bundle, a single executable, a manifest and an archive")
+    .summary("build a plugin into a bundle, binaries for each platform, manifests and archives")
     .description(
       "Builds a plugin with @executa/bundler, without a tsup.config.ts: dist/NAME.cjs (one file, every " +
-        "dependency inlined), the single executable dist/NAME, manifest.json, executa.json and " +
-        "NAME-<platform>.tar.gz, each checked to answer describe with the manifest from source.",
+        "dependency inlined), a binary per target platform, manifest.json, executa.json and an archive per " +
+        "platform, each checked: run here when this machine can (natively, QEMU, Wine), else from its bytes.",
     )
     .argument("[entry]", `the plugin's entry (default: ${DEFAULT_ENTRIES.join(" or ")})`)
     .option("-o, --out-dir <dir>", "output folder", "dist")
     .option("--name <name>", "artifact name (default: the manifest's name)")
-    .option("--no-binary", "only the bundle and the manifest: no executable, no archive")
-    .option("--node <path>", "node binary to embed in the executable (default: this node)")
+    .option("--no-binary", "only the bundle and the manifests: no executables, no archives")
+    .option("--all", `every platform the agent runs on (${KNOWN_PLATFORMS.join(", ")})`)
+    .option(
+      "-t, --target <platform>",
+      "a platform to build for, repeatable (default: this machine's)",
+      collect,
+      [],
+    )
+    .option(
+      "--runtime <runtime>",
+      "runtime in the binaries: node or bun for all, or PLATFORM=RUNTIME, repeatable",
+      collect,
+      [],
+    )
+    .option("--node <path>", "a Node binary of this Node's version for its platform, repeatable", collect, [])
+    .option("--node-mirror <url>", "Node distribution mirror to download Node binaries from")
+    .option("--bun <path>", "the bun executable (default: the project's bun package, else PATH)")
+    .option("--bytecode", "compile Bun binaries with --bytecode")
+    .option("--cache-dir <dir>", "where downloaded runtimes are kept")
+    .option(
+      "--release-url <template>",
+      "archive URL template for executa.json, e.g. …/{name}-v{version}/{asset}",
+    )
+    .option("--data <dir>", "a folder shipped as data/ in every archive")
     .option("--tsconfig <file>", "tsconfig to compile with")
     .option("--no-decorator-metadata", "compile without SWC (only for plugins without decorators)")
     .option("-q, --quiet", "print nothing but failures")
@@ -55,18 +101,33 @@ export function registerBuildCommand(program: Command, io: CliIO): Command {
       if (own && !flags.quiet) {
         io.stderr.write(`note: ${own} is not read by executa build; run \`tsup\` to build with it\n`);
       }
+      let options: BuildPluginOptions;
       try {
-        await buildPlugin({
+        options = {
           entry: entry!,
           outDir: flags.outDir,
           name: flags.name,
           binary: flags.binary,
-          nodeBinary: flags.node,
+          targets: flags.all ? "all" : flags.target.length > 0 ? targetsOf(flags.target) : undefined,
+          runtime: runtimeOf(flags.runtime),
+          nodeBinaries: await nodeBinariesOf(flags.node),
+          nodeMirror: flags.nodeMirror,
+          bunPath: flags.bun,
+          bunBytecode: flags.bytecode,
+          cacheDir: flags.cacheDir,
+          releaseUrl: flags.releaseUrl,
+          dataDir: flags.data,
           tsconfig: flags.tsconfig,
           decoratorMetadata: flags.decoratorMetadata,
           quiet: flags.quiet,
           write: (text) => io.stdout.write(text),
-        });
+        };
+      } catch (error) {
+        command.error(`error: ${(error as Error).message}`);
+        return;
+      }
+      try {
+        await buildPlugin(options);
       } catch (error) {
         if (error instanceof ExecutaBuildError) {
           io.stderr.write(`${error.message}\n`);
@@ -76,4 +137,60 @@ export function registerBuildCommand(program: Command, io: CliIO): Command {
         throw error;
       }
     });
+}
+
+function targetsOf(values: readonly string[]): KnownPlatform[] {
+  return values.map((value) => platformArgument("--target", value));
+}
+
+function runtimeOf(values: readonly string[]): RuntimeChoice | undefined {
+  if (values.length === 0) return undefined;
+  const choice: Partial<Record<KnownPlatform, RuntimeName>> = {};
+  let all: RuntimeName | undefined;
+  for (const value of values) {
+    const [left, right] = value.includes("=") ? value.split("=", 2) : [undefined, value];
+    const runtime = right as RuntimeName;
+    if (!RUNTIME_NAMES.includes(runtime)) {
+      throw new InvalidArgumentError(
+        `--runtime: unknown runtime "${right}"; known: ${RUNTIME_NAMES.join(", ")}`,
+      );
+    }
+    if (left === undefined) all = runtime;
+    else choice[platformArgument("--runtime", left)] = runtime;
+  }
+  if (all) return Object.keys(choice).length > 0 ? { ...allOf(all), ...choice } : all;
+  return choice;
+}
+
+function allOf(runtime: RuntimeName): Record<KnownPlatform, RuntimeName> {
+  return Object.fromEntries(KNOWN_PLATFORMS.map((key) => [key, runtime])) as Record<
+    KnownPlatform,
+    RuntimeName
+  >;
+}
+
+/** `--node PATH`: the platform is read from the binary's header. */
+async function nodeBinariesOf(
+  paths: readonly string[],
+): Promise<Partial<Record<KnownPlatform, string>> | undefined> {
+  if (paths.length === 0) return undefined;
+  const binaries: Partial<Record<KnownPlatform, string>> = {};
+  for (const path of paths) {
+    const { key } = await platformOfBinary(resolve(path));
+    if (!isKnownPlatform(key))
+      throw new InvalidArgumentError(
+        `--node ${path} is a ${key} binary, not one of ${KNOWN_PLATFORMS.join(", ")}`,
+      );
+    binaries[key] = resolve(path);
+  }
+  return binaries;
+}
+
+function platformArgument(flag: string, value: string): KnownPlatform {
+  if (!isKnownPlatform(value)) {
+    throw new InvalidArgumentError(
+      `${flag}: unknown platform "${value}"; known: ${KNOWN_PLATFORMS.join(", ")}`,
+    );
+  }
+  return value;
 }

@@ -1,5 +1,5 @@
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, it } from "vitest";
 import { runConformance } from "../../src/check/run-conformance.js";
@@ -12,21 +12,19 @@ interface SampleBinary {
   binary: string;
 }
 
-/** The sample apps' single executables, found through the `dist/executa.json` each build writes. */
+/** The sample apps' executables for this machine, named by the `dist/executa.json` each build writes. */
 function sampleBinaries(): SampleBinary[] {
   if (!existsSync(appsDir)) return [];
   const found: SampleBinary[] = [];
   for (const app of readdirSync(appsDir).sort()) {
-    const registrationFile = join(appsDir, app, "dist", "executa.json");
-    if (!existsSync(registrationFile)) continue;
-    const registration = JSON.parse(readFileSync(registrationFile, "utf8")) as {
-      command?: string[];
-      platform?: string;
+    const executaJson = join(appsDir, app, "dist", "executa.json");
+    if (!existsSync(executaJson)) continue;
+    const written = JSON.parse(readFileSync(executaJson, "utf8")) as {
+      distribution?: { profiles?: { binary?: { executable_name?: string } } };
     };
-    const first = registration.command?.[0];
-    // Only a binary build names the executable first (`["./NAME"]`, not `["node", …]`).
-    if (!registration.platform || !first || registration.command!.length !== 1) continue;
-    const binary = resolve(dirname(registrationFile), first);
+    const name = written.distribution?.profiles?.binary?.executable_name;
+    if (!name) continue;
+    const binary = join(dirname(executaJson), process.platform === "win32" ? `${name}.exe` : name);
     try {
       accessSync(binary, constants.X_OK);
     } catch {

@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import {
+  describeArtifact,
+  type ExecutaJson,
+  KNOWN_PLATFORMS,
+  platformOfBinary,
+  verifyMachOSignature,
+} from "@executa/bundler";
+import { unzipSync } from "fflate";
+import { extract } from "tar";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CliRun, runCli } from "../helpers/cli.js";
+
+// `executa build --all` on a sample app, as an author runs it: six platforms, each
+// verified. CI installs QEMU and the arm64 C libraries (.ci/run), so there the
+// linux-aarch64 binary must really run; darwin binaries are checked from their bytes.
+const BUILD_TIMEOUT_MS = 900_000;
+const onCi = Boolean(process.env.CI) && process.env.CI !== "false";
+const weather = fileURLToPath(new URL("../../../../apps/weather", import.meta.url));
+const RELEASE_URL = "https://github.com/example/executa-weather/releases/download/{name}-v{version}/{asset}";
+
+const sha256 = async (path: string) =>
+  createHash("sha256")
+    .update(await readFile(path))
+    .digest("hex");
+
+describe("executa build --all on the weather sample", () => {
+  let out: string;
+  let run: CliRun;
+
+  beforeAll(async () => {
+    out = join(tmpdir(), `executa-cli-build-all-${process.pid}`);
+    run = await runCli(["build", "--all", "--out-dir", out, "--release-url", RELEASE_URL], {
+      cwd: weather,
+      env: { EXECUTA_BUILD_QUIET: "0" },
+      timeoutMs: BUILD_TIMEOUT_MS,
+    });
+  }, BUILD_TIMEOUT_MS);
+  afterAll(async () => {
+    const { rm } = await import("node:fs/promises");
+    await rm(out, { recursive: true, force: true });
+  });
+
+  it("succeeds and reports how each platform was verified", () => {
+    expect(run.stderr).not.toContain("executa build failed");
+    expect(run.code).toBe(0);
+    for (const platform of KNOWN_PLATFORMS) expect(run.stdout).toMatch(new RegExp(`verify +${platform}: `));
+    expect(run.stdout).toMatch(/verify +linux-x86_64: ran · describe/);
+    expect(run.stdout).toMatch(/verify +darwin-arm64: checked, not run .*ad-hoc signature valid/);
+    if (onCi) expect(run.stdout).toMatch(/verify +linux-aarch64: ran under qemu-aarch64/);
+  });
+
+  it("writes an archive per platform with a sha256sum-format checksum", async () => {
+    for (const platform of KNOWN_PLATFORMS) {
+      const file = `weather-${platform}.${platform.startsWith("windows") ? "zip" : "tar.gz"}`;
+      const checksum = await readFile(join(out, `${file}.sha256`), "utf8");
+      expect(checksum).toBe(`${await sha256(join(out, file))}  ${file}\n`);
+    }
+  });
+
+  it("writes executa.json in the agent's shape: six binary_urls with url, sha256, size, entrypoint, format", async () => {
+    const written = JSON.parse(await readFile(join(out, "executa.json"), "utf8")) as ExecutaJson;
+    const binary = written.distribution.profiles.binary!;
+    expect(binary).toMatchObject({
+      type: "binary",
+      executable_name: "weather",
+      supports_protocol: true,
+      capabilities: ["get_weather", "get_forecast"],
+    });
+    expect(Object.keys(binary.binary_urls).sort()).toEqual([...KNOWN_PLATFORMS].sort());
+    const mac = binary.binary_urls["darwin-arm64"] as Record<string, unknown>;
+    expect(mac).toEqual({
+      url: "https://github.com/example/executa-weather/releases/download/weather-v1.0.0/weather-darwin-arm64.tar.gz",
+      entrypoint: "bin/weather",
+      format: "tar.gz",
+      sha256: await sha256(join(out, "weather-darwin-arm64.tar.gz")),
+      size: expect.any(Number),
+    });
+    expect(binary.binary_urls["windows-x86_64"]).toMatchObject({
+      entrypoint: "bin/weather.exe",
+      format: "zip",
+    });
+    expect(written.distribution.active).toBe("binary");
+  });
+
+  it("ships a darwin-arm64 archive whose binary is an arm64 Mach-O with a valid ad-hoc signature", async () => {
+    const unpacked = join(out, "unpacked-darwin-arm64");
+    await mkdir(unpacked);
+    await extract({ file: join(out, "weather-darwin-arm64.tar.gz"), cwd: unpacked });
+    const binary = join(unpacked, "bin/weather");
+    expect(await platformOfBinary(binary)).toMatchObject({ key: "darwin-arm64", format: "macho" });
+    expect(await verifyMachOSignature(binary)).toMatchObject({ valid: true, adhoc: true, problems: [] });
+  });
+
+  it("ships a windows-x86_64 zip whose bin/weather.exe is an x86_64 PE", async () => {
+    const files = unzipSync(await readFile(join(out, "weather-windows-x86_64.zip")));
+    expect(Object.keys(files)).toEqual(["manifest.json", "bin/", "bin/weather.exe"]);
+    const exe = Buffer.from(files["bin/weather.exe"]!);
+    expect(exe.toString("latin1", 0, 2)).toBe("MZ");
+    const manifest = JSON.parse(Buffer.from(files["manifest.json"]!).toString("utf8"));
+    expect(manifest.runtime.binary.entrypoint["windows-x86_64"]).toBe("bin/weather.exe");
+  });
+
+  it("installs the linux-x86_64 archive as the agent does and answers describe from it", async () => {
+    const home = join(out, "installed");
+    await mkdir(home);
+    await extract({ file: join(out, "weather-linux-x86_64.tar.gz"), cwd: home });
+    const installed = await describeArtifact({
+      command: join(home, "bin/weather"),
+      cwd: home,
+      env: { EXECUTA_HOME: home, EXECUTA_DATA: join(home, "data") },
+    });
+    expect(installed.manifest.name).toBe("weather");
+    expect(installed.manifest.tools.map((tool) => tool.name)).toEqual(["get_weather", "get_forecast"]);
+  });
+});

@@ -35,6 +35,12 @@ export { renameBundle } from "./emit/rename-bundle.js";
 export { ExecutaBuildError } from "./errors/build-error.js";
 export { MISSING_SWC_MESSAGE, MissingSwcError } from "./errors/missing-swc-error.js";
 export { removeMachOSignature, signMachOAdHoc } from "./macho/adhoc-sign.js";
+export {
+  copyNativeAddons,
+  disableTsupNativeNodeModules,
+  type NativeAddon,
+  nativeAddonPlugin,
+} from "./native/index.js";
 export { type BuildPluginOptions, buildPlugin } from "./pipeline/build-plugin.js";
 export type { TargetBuild } from "./pipeline/build-targets.js";
 export {
@@ -64,6 +70,7 @@ export {
 export { type ExecutaOptions, executa } from "./preset/executa.js";
 export { formatBytes, formatMs } from "./report/format.js";
 export { createReporter, isQuiet, type Reporter, type ReporterOptions } from "./report/reporter.js";
+export { bunRuntime, readBunEntryPoint } from "./runtime/bun.js";
 export { obtainNodeBinary } from "./runtime/node-binaries.js";
 export { nodeSea, SEA_MACHO_SEGMENT, SEA_RESOURCE_NAME, SEA_SENTINEL_FUSE } from "./runtime/node-sea.js";
 export { nodeVersionOfBinary } from "./runtime/node-version.js";

@@ -35,7 +35,7 @@ export interface ExecutaJsonInput {
    * `https://github.com/OWNER/REPO/releases/download/{name}-v{version}/{asset}`.
    */
   releaseUrl?: string;
-  /** Archive of the machine that built it, relative to the output folder, for the `local` profile. */
+  /** Absolute path of the archive of the machine that built it, for the `local` profile (that machine only). */
   localArchive?: string;
   /** The parsed `executa.json` the author wrote in the project, if any. */
   authored?: unknown;
@@ -305,7 +305,8 @@ function fillPlaceholders(template: string, values: Record<UrlPlaceholder, strin
 
 /** Paths whose authored value must equal the built one. */
 function measuredPaths(archives: PlatformArchive[]): Set<string> {
-  const paths = new Set<string>();
+  // The version is the manifest's: another one would publish these archives under it.
+  const paths = new Set<string>(["version"]);
   for (const profile of ["binary", "local"]) {
     for (const field of MEASURED_PROFILE_FIELDS) paths.add(`distribution.profiles.${profile}.${field}`);
   }
@@ -424,15 +425,10 @@ function notesOf(
       `binary_urls of ${kept.join(", ")} are kept as written in ${file}; this build did not make them`,
     );
   }
-  for (const [field, value] of [
-    ["slug", input.manifest.name],
-    ["version", input.manifest.version],
-  ] as const) {
-    if (authored?.[field] !== undefined && authored[field] !== value) {
-      notes.push(
-        `${field} ${JSON.stringify(authored[field])} of ${file} is kept, but the plugin's manifest says ${JSON.stringify(value)}`,
-      );
-    }
+  if (authored?.slug !== undefined && authored.slug !== input.manifest.name) {
+    notes.push(
+      `slug ${JSON.stringify(authored.slug)} of ${file} is kept, but the plugin's manifest name is ${JSON.stringify(input.manifest.name)}`,
+    );
   }
   return notes;
 }

@@ -171,8 +171,14 @@ export class ArtifactSession {
     const stdin = this.child.stdin!;
     if (this.exitState || stdin.destroyed || stdin.writableEnded) return Promise.resolve(false);
     return new Promise((resolve) => {
-      if (stdin.write(data)) resolve(true);
-      else stdin.once("drain", () => resolve(true)).once("close", () => resolve(false));
+      if (stdin.write(data)) return resolve(true);
+      const settle = (took: boolean) => () => {
+        stdin.off("drain", onDrain).off("close", onClose);
+        resolve(took);
+      };
+      const onDrain = settle(true);
+      const onClose = settle(false);
+      stdin.once("drain", onDrain).once("close", onClose);
     });
   }
 

@@ -356,12 +356,18 @@ describe("executaJson", () => {
     );
   });
 
-  it("notes an authored slug or version that differs from the manifest", () => {
-    const { json, notes } = executaJson(input({ archives: [], authored: { version: "9.9.9" } }));
-    expect(json.version).toBe("9.9.9");
+  it("notes an authored slug that differs from the manifest's name", () => {
+    const { json, notes } = executaJson(input({ archives: [], authored: { slug: "weather-pro" } }));
+    expect(json.slug).toBe("weather-pro");
     expect(notes).toEqual([
-      `version "9.9.9" of the project's executa.json is kept, but the plugin's manifest says "1.2.0"`,
+      `slug "weather-pro" of the project's executa.json is kept, but the plugin's manifest name is "weather"`,
     ]);
+  });
+
+  it("refuses an authored version other than the manifest's: the archives are that version", () => {
+    const conflict = conflictOf(() => executaJson(input({ archives: [], authored: { version: "9.9.9" } })));
+    expect(conflict.conflicts).toEqual([{ path: "version", authored: "9.9.9", built: "1.2.0" }]);
+    expect(conflict.message).toContain('  version: written "9.9.9", built "1.2.0"');
   });
 });
 

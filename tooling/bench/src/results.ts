@@ -48,6 +48,8 @@ export interface SubjectRecord {
   label: string;
   role: SubjectRole;
   command: string[];
+  /** Size of the file the subject runs, bytes, when that file is an executable of its own (not node). */
+  executableBytes?: number;
 }
 
 /** One ratio to the baseline, with its target when the issue sets one. */

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { statSync } from "node:fs";
 import { cpus } from "node:os";
 import { isAbsolute, relative } from "node:path";
 import type { BenchConfig } from "./config.js";
@@ -9,7 +10,7 @@ import { measureDataset, measureLargeArgument } from "./figures/payload.js";
 import { measureValidation } from "./figures/validation.js";
 import { probeSubject, type SubjectTools } from "./probe.js";
 import { computeRatios } from "./ratios.js";
-import type { BenchResults, SubjectFigures } from "./results.js";
+import type { BenchResults, SubjectFigures, SubjectRecord } from "./results.js";
 import {
   type BenchPaths,
   benchPaths,
@@ -154,16 +155,26 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
       commit: gitCommit(paths.repoRoot),
     },
     config,
-    subjects: subjects.map((subject) => ({
-      id: subject.id,
-      label: subject.label,
-      role: subject.role,
-      command: [subject.line.command, ...subject.line.args].map((part) => shown(part, paths.repoRoot)),
-    })),
+    subjects: subjects.map((subject) => record(subject, paths.repoRoot)),
     skipped,
     figures,
     ratios: computeRatios(subjects, figures),
   };
+}
+
+/** A subject as the results record it, with the size of its executable unless node runs it. */
+function record(subject: Subject, repoRoot: string): SubjectRecord {
+  const recorded: SubjectRecord = {
+    id: subject.id,
+    label: subject.label,
+    role: subject.role,
+    command: [subject.line.command, ...subject.line.args].map((part) => shown(part, repoRoot)),
+  };
+  if (subject.line.command !== process.execPath) {
+    const file = statSync(subject.line.command, { throwIfNoEntry: false });
+    if (file?.isFile()) recorded.executableBytes = file.size;
+  }
+  return recorded;
 }
 
 /** A command-line part as the results show it: node as `node`, repository paths relative. */

@@ -32,6 +32,36 @@ export function benchPaths(): BenchPaths {
   return { benchDir, repoRoot: resolve(benchDir, "..", "..") };
 }
 
+/** A build of the toolbox with Bun (`bun build --compile`) that `build:subjects` makes. */
+export interface BunToolboxBuild {
+  id: string;
+  label: string;
+  /** Its output folder under `subjects/dist/`. */
+  dir: string;
+  /** Compiled with `--bytecode`. */
+  bytecode: boolean;
+}
+
+/** The toolbox compiled by Bun, without and with `--bytecode`, each into its own folder. */
+export const BUN_TOOLBOX_BUILDS: readonly BunToolboxBuild[] = [
+  { id: "toolbox-bun", label: "toolbox (Bun executable)", dir: "toolbox-bun", bytecode: false },
+  {
+    id: "toolbox-bun-bytecode",
+    label: "toolbox (Bun + bytecode)",
+    dir: "toolbox-bun-bytecode",
+    bytecode: true,
+  },
+];
+
+/** The executable of a Bun toolbox build (what `buildPlugin` writes for this machine). */
+export function bunToolboxBinary(paths: BenchPaths, build: BunToolboxBuild): string {
+  return join(paths.benchDir, "subjects", "dist", build.dir, executableName("toolbox"));
+}
+
+function executableName(name: string): string {
+  return process.platform === "win32" ? `${name}.exe` : name;
+}
+
 /** A subject the bench wanted to measure but could not, and why. */
 export interface SkippedSubject {
   id: string;
@@ -42,7 +72,8 @@ export interface SkippedSubject {
 /**
  * The subjects of a run: the baseline, the `node -e 0` floor, the plugin written
  * directly on core, and — when `apps/toolbox/dist` has them — the toolbox bundle run by
- * node and the toolbox single executable; and, when built, the decorated DTO plugin
+ * node and the toolbox single executable; and, when built (`build:subjects`), the
+ * toolbox compiled by Bun (with and without bytecode) and the decorated DTO plugin
  * (validation figure only).
  */
 export function discoverSubjects(paths: BenchPaths = benchPaths()): {
@@ -53,7 +84,7 @@ export function discoverSubjects(paths: BenchPaths = benchPaths()): {
   const subjects: Subject[] = [];
   const skipped: SkippedSubject[] = [];
   const toolboxDist = join(paths.repoRoot, "apps", "toolbox", "dist");
-  const toolboxBinary = join(toolboxDist, process.platform === "win32" ? "toolbox.exe" : "toolbox");
+  const toolboxBinary = join(toolboxDist, executableName("toolbox"));
   const toolboxBundle = join(toolboxDist, "toolbox.cjs");
 
   subjects.push({
@@ -77,6 +108,24 @@ export function discoverSubjects(paths: BenchPaths = benchPaths()): {
       label: "toolbox (single executable)",
       reason: `${toolboxBinary} not built`,
     });
+  }
+  for (const build of BUN_TOOLBOX_BUILDS) {
+    const binary = bunToolboxBinary(paths, build);
+    if (existsSync(binary)) {
+      subjects.push({
+        id: build.id,
+        label: build.label,
+        role: "sdk",
+        line: { command: binary, args: [] },
+        serves: true,
+      });
+    } else {
+      skipped.push({
+        id: build.id,
+        label: build.label,
+        reason: `${binary} not built (pnpm --filter @executa/bench build:subjects)`,
+      });
+    }
   }
   if (existsSync(toolboxBundle)) {
     subjects.push({

@@ -101,6 +101,13 @@ export function renderMarkdown(results: BenchResults): string {
     out.push("");
     out.push(`Responses: ${transport.join("; ")}.`);
   }
+  const executables = subjects.filter((s) => s.executableBytes !== undefined);
+  if (executables.length > 0) {
+    out.push("");
+    out.push(
+      `Executable sizes: ${executables.map((s) => `${s.id} ${bytesLabel(s.executableBytes!)}`).join("; ")}.`,
+    );
+  }
 
   const compared = timed.filter((s) => s.role !== "baseline");
   out.push("");

@@ -1,0 +1,50 @@
+import { rm } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
+import { buildPlugin, ExecutaBuildError, formatBytes, TargetUnavailableError } from "@executa/bundler";
+import { BUN_TOOLBOX_BUILDS, benchPaths, bunToolboxBinary } from "./subjects.js";
+
+/**
+ * The second half of `build:subjects` (tsup.subjects.config.ts builds the DTO plugin):
+ * the toolbox compiled by Bun, without and with `--bytecode`, each into its own folder
+ * under `subjects/dist/`. A machine without Bun gets a warning and no Bun subjects (the
+ * run lists them as not measured); any other failure fails the build.
+ */
+async function main(): Promise<void> {
+  const paths = benchPaths();
+  const toolbox = join(paths.repoRoot, "apps", "toolbox");
+  for (const build of BUN_TOOLBOX_BUILDS) {
+    const expected = bunToolboxBinary(paths, build);
+    const outDir = dirname(expected);
+    // No stale binary of an earlier build may stand in for this one.
+    await rm(outDir, { recursive: true, force: true });
+    try {
+      const result = await buildPlugin({
+        entry: join(toolbox, "src", "main.ts"),
+        tsconfig: join(toolbox, "tsconfig.json"),
+        outDir,
+        name: "toolbox",
+        runtime: "bun",
+        bunBytecode: build.bytecode,
+        quiet: true,
+      });
+      const binary = result.binaries[0]!;
+      if (resolve(binary.path) !== expected) {
+        throw new Error(`${build.id}: the build wrote ${binary.path}, the bench looks for ${expected}`);
+      }
+      process.stderr.write(
+        `bench: built ${build.id}: ${relative(process.cwd(), binary.path)} (${binary.detail}, ${formatBytes(binary.size)})\n`,
+      );
+    } catch (error) {
+      if (error instanceof ExecutaBuildError && error.cause instanceof TargetUnavailableError) {
+        process.stderr.write(`bench: warning: ${build.id} not built: ${error.cause.message}\n`);
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

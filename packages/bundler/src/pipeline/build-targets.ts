@@ -82,7 +82,7 @@ interface Plan {
 
 /**
  * Builds a binary for every target with its runtime, signs the macOS ones, and verifies
- * each: run here when this machine can run it (natively, under QEMU or Wine) with the
+ * each: run here when this machine can run it (natively, or under QEMU) with the
  * manifest check and the conformance checks; every binary is also checked from its bytes
  * (header, signature, embedded code identical to a binary of the same runtime that ran;
  * when none of a runtime's targets runs here, a build of it for this machine is run
@@ -236,7 +236,6 @@ async function runAndCheck(
   try {
     const checks = await checkConformance(command, options.manifest, {
       timeoutMs,
-      signals: runner.signals,
       exitGraceMs: emulated ? EMULATED_TIMEOUT_MS : undefined,
     });
     return { describeMs: described.describeMs, checks };

@@ -15,8 +15,6 @@ export interface ConformanceOptions {
   timeoutMs: number;
   /** How long the process may take to exit after SIGTERM. Default: the host's kill grace (5 s). */
   exitGraceMs?: number;
-  /** Whether the program receives POSIX signals (false under Wine). */
-  signals: boolean;
   /** The frame size limit to exceed. Default: the spec's 16 MiB. */
   maxFrameBytes?: number;
 }
@@ -78,10 +76,8 @@ export async function checkConformance(
       throw fail("describe was not answered after an oversized line (the plugin must keep serving)");
     passed.push("oversized line -32600, keeps serving");
 
-    if (options.signals) {
-      await checkSigtermUnderLoad(session, options.exitGraceMs ?? HOST_KILL_GRACE_MS, fail);
-      passed.push("SIGTERM under load → exit 0");
-    }
+    await checkSigtermUnderLoad(session, options.exitGraceMs ?? HOST_KILL_GRACE_MS, fail);
+    passed.push("SIGTERM under load → exit 0");
     if (session.strayLines.length > 0) {
       throw fail(
         `printed a non-JSON-RPC line on stdout: ${JSON.stringify(session.strayLines[0]!.slice(0, 200))}`,

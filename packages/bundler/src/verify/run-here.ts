@@ -7,12 +7,10 @@ import type { ArtifactCommand } from "./artifact-session.js";
 
 /** How a binary of some platform can be started on this machine. */
 export interface Runner {
-  /** `native`, or the emulator's name (`qemu-aarch64-static`, `wine64`). */
+  /** `native`, or the emulator's name (`qemu-aarch64-static`). */
   readonly via: "native" | string;
   /** The command line that starts `binary`. */
   command(binary: string): Pick<ArtifactCommand, "command" | "args">;
-  /** Whether signals reach the program as POSIX signals (not under Wine: Windows has none). */
-  readonly signals: boolean;
 }
 
 /** The answer of {@link runnerFor}: a runner, or why there is none. */
@@ -23,7 +21,6 @@ interface Emulator {
   host: KnownPlatform;
   target: KnownPlatform;
   commands: readonly string[];
-  signals: boolean;
   /** A file the emulated program needs from this machine (the target's dynamic loader). */
   needs?: { file: string; hint: string };
   install: string;
@@ -34,7 +31,6 @@ const EMULATORS: readonly Emulator[] = [
     host: "linux-x86_64",
     target: "linux-aarch64",
     commands: ["qemu-aarch64-static", "qemu-aarch64"],
-    signals: true,
     needs: {
       file: "/lib/ld-linux-aarch64.so.1",
       hint: "dpkg --add-architecture arm64 && apt-get install libc6:arm64 libstdc++6:arm64",
@@ -45,25 +41,20 @@ const EMULATORS: readonly Emulator[] = [
     host: "linux-aarch64",
     target: "linux-x86_64",
     commands: ["qemu-x86_64-static", "qemu-x86_64"],
-    signals: true,
     needs: {
       file: "/lib64/ld-linux-x86-64.so.2",
       hint: "dpkg --add-architecture amd64 && apt-get install libc6:amd64 libstdc++6:amd64",
     },
     install: "apt-get install qemu-user-static",
   },
-  {
-    host: "linux-x86_64",
-    target: "windows-x86_64",
-    commands: ["wine64", "wine"],
-    signals: false,
-    install: "apt-get install wine64",
-  },
 ];
+// No Wine: Debian's Wine 8 cannot run these Windows executables on pipes (a Node 20
+// single executable fails opening its stdout pipe with EBADF; a Bun one exits 53 at
+// once), so Windows binaries are checked from their bytes.
 
 /**
  * How to start a `target` binary here: natively on its own platform, under QEMU
- * user-mode emulation or Wine when installed, or not at all (the answer says why).
+ * user-mode emulation when installed, or not at all (the answer says why).
  */
 export async function runnerFor(
   target: TargetPlatform,
@@ -71,7 +62,7 @@ export async function runnerFor(
 ): Promise<RunnerLookup> {
   const here = hostPlatform();
   if (target.key === here) {
-    return { runner: { via: "native", command: (binary) => ({ command: binary, args: [] }), signals: true } };
+    return { runner: { via: "native", command: (binary) => ({ command: binary, args: [] }) } };
   }
   const emulators = EMULATORS.filter((e) => e.host === here && e.target === target.key);
   if (emulators.length === 0) return { why: `nothing runs ${target.key} binaries on ${here}` };
@@ -85,7 +76,7 @@ export async function runnerFor(
     }
     const name = command.split(/[\\/]/).pop()!;
     return {
-      runner: { via: name, command: (binary) => ({ command, args: [binary] }), signals: emulator.signals },
+      runner: { via: name, command: (binary) => ({ command, args: [binary] }) },
     };
   }
   const names = emulators.flatMap((e) => e.commands).join(" or ");

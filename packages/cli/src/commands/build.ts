@@ -60,7 +60,7 @@ export function registerBuildCommand(program: Command, io: CliIO): Command {
     .description(
       "Builds a plugin with @executa/bundler, without a tsup.config.ts: dist/NAME.cjs (one file, every " +
         "dependency inlined), a binary per target platform, manifest.json, executa.json and an archive per " +
-        "platform, each checked: run here when this machine can (natively, QEMU, Wine), else from its bytes.",
+        "platform, each checked: run here when this machine can (natively or under QEMU), else from its bytes.",
     )
     .argument("[entry]", `the plugin's entry (default: ${DEFAULT_ENTRIES.join(" or ")})`)
     .option("-o, --out-dir <dir>", "output folder", "dist")

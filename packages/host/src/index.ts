@@ -7,6 +7,10 @@
  * @packageDocumentation
  */
 
+export {
+  type FileTransportRefusal,
+  FileTransportRefusedError,
+} from "./errors/file-transport-refused-error.js";
 export { type ExitInfo, PluginExitedError } from "./errors/plugin-exited-error.js";
 export { ProtocolViolationError } from "./errors/protocol-violation-error.js";
 export { RequestTimeoutError } from "./errors/request-timeout-error.js";
@@ -52,7 +56,13 @@ export {
   UploadProvider,
   type UploadProviderOptions,
 } from "./local/upload-provider.js";
-export { DEFAULT_MAX_FILE_TRANSPORT_BYTES, takeTransportFile } from "./process/file-transport-reader.js";
+export {
+  DEFAULT_MAX_FILE_TRANSPORT_BYTES,
+  type TakeTransportFileOptions,
+  TRANSPORT_DIR_PREFIX,
+  TRANSPORT_FILE_PREFIX,
+  takeTransportFile,
+} from "./process/file-transport-reader.js";
 export { type LineListener, LineStream } from "./process/line-stream.js";
 export { hostCapabilitiesOffer } from "./process/offer.js";
 export {

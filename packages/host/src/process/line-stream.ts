@@ -2,20 +2,39 @@
 export type LineListener = (line: string) => void;
 
 /**
+ * Longest line {@link LineStream.recent} keeps whole (1 KiB). The kept lines are a
+ * debugging tail, while a plugin's line can be 16 MiB: longer ones keep their start and
+ * a note of their length.
+ */
+export const MAX_KEPT_LINE_CHARS = 1024;
+
+/**
+ * Most characters {@link LineStream.recent} holds in all (64 KiB), so what the host
+ * retains per stream stays small however many long lines a plugin prints.
+ */
+export const MAX_KEPT_TOTAL_CHARS = 64 * 1024;
+
+/**
  * A stream of text lines (the plugin's stderr, or the non-protocol lines it wrote to
  * stdout): subscribe with {@link onLine}, iterate with `for await`, or read the last
- * lines kept in {@link recent}. Ends when the plugin's stream closes.
+ * lines kept in {@link recent} (bounded: each cut to {@link MAX_KEPT_LINE_CHARS}, at most
+ * {@link MAX_KEPT_TOTAL_CHARS} in all). Ends when the plugin's stream closes.
  */
 export class LineStream implements AsyncIterable<string> {
   private readonly listeners = new Set<LineListener>();
   private readonly kept: string[] = [];
+  private keptChars = 0;
   private ended = false;
   private readonly endWaiters = new Set<() => void>();
 
-  /** @param keep How many of the latest lines {@link recent} holds. */
+  /** @param keep How many of the latest lines {@link recent} holds at most. */
   constructor(private readonly keep = 200) {}
 
-  /** The latest lines, oldest first (at most the `keep` given to the constructor). */
+  /**
+   * The latest lines, oldest first: at most `keep` of them and {@link MAX_KEPT_TOTAL_CHARS}
+   * in all; a line longer than {@link MAX_KEPT_LINE_CHARS} is kept as its start followed
+   * by `… [truncated, N chars]`. Listeners and iterators get the lines whole.
+   */
   get recent(): readonly string[] {
     return this.kept;
   }
@@ -34,9 +53,23 @@ export class LineStream implements AsyncIterable<string> {
   /** Feeds one line (without its line ending). */
   push(line: string): void {
     if (this.ended) return;
-    this.kept.push(line);
-    if (this.kept.length > this.keep) this.kept.splice(0, this.kept.length - this.keep);
+    this.remember(line);
     for (const listener of this.listeners) listener(line);
+  }
+
+  private remember(line: string): void {
+    const kept = truncateKeptLine(line);
+    this.kept.push(kept);
+    this.keptChars += kept.length;
+    let drop = 0;
+    while (
+      drop < this.kept.length &&
+      (this.kept.length - drop > this.keep || this.keptChars > MAX_KEPT_TOTAL_CHARS)
+    ) {
+      this.keptChars -= this.kept[drop]!.length;
+      drop += 1;
+    }
+    if (drop > 0) this.kept.splice(0, drop);
   }
 
   /** Marks the stream ended; iterators finish after the lines they already hold. */
@@ -108,6 +141,19 @@ export function pipeLines(source: NodeJS.ReadableStream, target: LineStream, max
   };
   source.once("end", close);
   source.once("close", close);
+}
+
+/**
+ * The line as {@link LineStream.recent} keeps it. A cut line is copied through a Buffer:
+ * a plain `slice` of a long string can keep the whole original alive in V8.
+ */
+function truncateKeptLine(line: string): string {
+  if (line.length <= MAX_KEPT_LINE_CHARS) return line;
+  let end = MAX_KEPT_LINE_CHARS;
+  const last = line.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1; // do not split a surrogate pair
+  const head = Buffer.from(line.slice(0, end), "utf8").toString("utf8");
+  return `${head}… [truncated, ${line.length} chars]`;
 }
 
 function stripCr(line: string): string {

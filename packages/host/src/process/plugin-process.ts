@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
+import { tmpdir } from "node:os";
 import { basename } from "node:path";
 import {
   createLogger,
@@ -20,6 +21,7 @@ import {
   RpcError,
 } from "@executa/core";
 import { type ExitInfo, PluginExitedError } from "../errors/plugin-exited-error.js";
+import { ProtocolViolationError } from "../errors/protocol-violation-error.js";
 import { RequestTimeoutError } from "../errors/request-timeout-error.js";
 import type { ProviderSet } from "../providers/provider.js";
 import { InvokeRegistry } from "../routing/invoke-registry.js";
@@ -76,7 +78,12 @@ export interface PluginProcessOptions {
   killGraceMs?: number;
   /** Longest stdout line accepted. Default 16 MiB. */
   maxFrameBytes?: number;
-  /** Largest file-transport file read. Default 256 MiB. */
+  /**
+   * Largest file-transport file read. Default 256 MiB. A pointer is only followed into a
+   * private `executa-…` directory (owner-only, mode 0700) directly in the host's or the
+   * plugin's temp dir, to a regular file holding the response for the pointer's id; the
+   * invoke of any other pointer rejects with a {@link ProtocolViolationError}.
+   */
   maxFileTransportBytes?: number;
   /** The host's own diagnostics (stderr by default). */
   log?: Logger;
@@ -167,12 +174,14 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
   readonly timings: PluginTimings = {};
 
   private readonly peer: JsonRpcPeer;
+  private readonly demux: StdoutDemux;
   private readonly registry = new InvokeRegistry();
   private readonly log: Logger;
   private readonly progressListeners = new Map<string, (event: ProgressEvent) => void>();
   private exitInfo: ExitInfo | undefined;
   private gone: PluginExitedError | undefined;
   private stdinBroken = false;
+  private stdoutEnded = false;
   private negotiatedState: Negotiated | undefined;
   private manifestState: Manifest | undefined;
 
@@ -202,10 +211,12 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
     const demux = new StdoutDemux(child.stdout, {
       maxFrameBytes: options.maxFrameBytes ?? MAX_FRAME_BYTES,
       maxFileTransportBytes,
+      transportRoots: pluginTempRoots(options),
       onDebugLine: (line) => this.stdoutDebug.push(line),
       onOrphanResponse: (frame) => this.emit("orphanResponse", frame),
       log: this.log,
     });
+    this.demux = demux;
     const router = new ReverseRouter({
       providers: options.providers ?? {},
       registry: this.registry,
@@ -229,7 +240,10 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
       maxFrameBytes: maxFileTransportBytes + 1024,
       // The host answers inline: the spec describes file transport for plugin answers only.
       fileTransportThresholdBytes: Number.POSITIVE_INFINITY,
-      onInputEnd: () => void this.settleAfterStdoutEnd(),
+      onInputEnd: () => {
+        this.stdoutEnded = true;
+        void this.settleAfterStdoutEnd();
+      },
       onOutputBroken: () => {
         this.stdinBroken = true;
       },
@@ -457,9 +471,12 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
         timeoutError: extra.timeoutError ?? (() => new RequestTimeoutError(method, timeoutMs)),
       });
     } catch (error) {
-      // A write that failed because the plugin died says "output closed"; the exit says why.
+      const refused = this.refusedPointer(error);
+      if (refused) throw new ProtocolViolationError(method, refused.message, refused.pointer);
+      // A write that failed because the plugin died says "output closed", a request after
+      // its stdout ended says "input ended"; the exit says why.
       if (
-        this.stdinBroken &&
+        (this.stdinBroken || this.stdoutEnded) &&
         !(error instanceof RequestTimeoutError) &&
         !(error instanceof PluginExitedError)
       ) {
@@ -468,6 +485,19 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
       }
       throw error;
     }
+  }
+
+  /** The error response the demux made for a refused file-transport pointer, if `error` is one. */
+  private refusedPointer(
+    error: unknown,
+  ): { message: string; pointer: { __file_transport: unknown; reason: unknown } } | undefined {
+    if (!(error instanceof RpcError)) return undefined;
+    const data = error.data as Record<string, unknown> | undefined;
+    if (data?.refusal !== this.demux.refusalTag) return undefined;
+    return {
+      message: error.message,
+      pointer: { __file_transport: data.file_transport, reason: data.reason },
+    };
   }
 
   private onNotification(request: IncomingRequest): void {
@@ -508,6 +538,22 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
   }
 }
 
+/** The environment the plugin runs with. */
+function pluginEnv(options: PluginProcessOptions): Record<string, string | undefined> {
+  return { ...(options.inheritEnv === false ? {} : process.env), ...options.env };
+}
+
+/**
+ * Where the plugin's temp dir may be: the host's, and whatever the plugin's environment
+ * names (TMPDIR, TMP, TEMP: what Node, Python and Go read), so a transport directory made
+ * with the plugin's own `tmpdir()` is found.
+ */
+function pluginTempRoots(options: PluginProcessOptions): string[] {
+  const env = pluginEnv(options);
+  const named = [env.TMPDIR, env.TMP, env.TEMP].filter((dir): dir is string => !!dir);
+  return [...new Set([tmpdir(), ...named])];
+}
+
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
@@ -518,7 +564,7 @@ function delay(ms: number): Promise<void> {
  * {@link PluginProcess.start} (or `initialize` and `describe`) next.
  */
 export function spawnPlugin(options: PluginProcessOptions): Promise<PluginProcess> {
-  const env = { ...(options.inheritEnv === false ? {} : process.env), ...options.env };
+  const env = pluginEnv(options);
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
   const started = performance.now();
   const child = spawn(options.command, [...(options.args ?? [])], {

@@ -1,5 +1,8 @@
+import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
 import { PassThrough, type Readable } from "node:stream";
-import { JsonRpcErrorCode, LineReader, type Logger, type RequestId } from "@executa/core";
+import { JsonRpcErrorCode, LineReader, type Logger, previewText, type RequestId } from "@executa/core";
+import { FileTransportRefusedError } from "../errors/file-transport-refused-error.js";
 import { DEFAULT_MAX_FILE_TRANSPORT_BYTES, takeTransportFile } from "./file-transport-reader.js";
 
 export interface StdoutDemuxOptions {
@@ -7,6 +10,11 @@ export interface StdoutDemuxOptions {
   maxFrameBytes: number;
   /** Largest file-transport file read. */
   maxFileTransportBytes?: number;
+  /**
+   * Temp directories the plugin's private transport directory may sit in (see
+   * `takeTransportFile`). Default: the host's `os.tmpdir()`.
+   */
+  transportRoots?: readonly string[];
   /** A stdout line that is not a JSON-RPC frame: tolerated, never interpreted. */
   onDebugLine: (line: string) => void;
   /**
@@ -26,8 +34,9 @@ export interface StdoutDemuxOptions {
  *   instead of being answered with a parse error (spec: "tolerated (debug-logged) but
  *   never interpreted as results");
  * - `{"id", "__file_transport": path}` pointers are replaced by the response inside the
- *   file, which is then deleted; a file that cannot be used becomes an error response
- *   for that id, so the caller learns why at once;
+ *   file, which is then deleted; a file that is refused (see `takeTransportFile`)
+ *   becomes a -32603 error response for that id, so the caller learns why at once, with
+ *   `data.refusal` set to {@link refusalTag}; the file stays;
  * - responses with a null or missing id go to `onOrphanResponse`;
  * - lines over the frame limit are dropped with an error log.
  *
@@ -36,6 +45,8 @@ export interface StdoutDemuxOptions {
 export class StdoutDemux {
   /** The protocol frames, one per line: the input for the peer. */
   readonly frames = new PassThrough();
+  /** Marks the error responses this demux made for refused pointers (`error.data.refusal`). */
+  readonly refusalTag = randomUUID();
   private readonly reader: LineReader;
   private queued = 0;
   private tail: Promise<void> = Promise.resolve();
@@ -46,7 +57,7 @@ export class StdoutDemux {
   ) {
     this.reader = new LineReader(
       (event) => {
-        if (event.kind === "line") this.onLine(event.text);
+        if (event.kind === "line") this.onLineSafely(event.text);
         else if (event.kind === "oversized") {
           options.log.error(
             `plugin wrote a ${event.bytes} byte stdout line, above the ${options.maxFrameBytes} byte frame limit; dropped (use file transport for large results)`,
@@ -67,6 +78,17 @@ export class StdoutDemux {
     };
     source.once("end", end);
     source.once("close", end);
+  }
+
+  /** One line that breaks its handling (e.g. a throwing listener) is dropped alone. */
+  private onLineSafely(text: string): void {
+    try {
+      this.onLine(text);
+    } catch (error) {
+      this.options.log.error(
+        `dropped a stdout line that could not be handled (${(error as Error)?.message ?? String(error)}): ${previewText(text)}`,
+      );
+    }
   }
 
   private onLine(text: string): void {
@@ -109,39 +131,33 @@ export class StdoutDemux {
   }
 
   private async resolveFileTransport(id: RequestId, path: string): Promise<string> {
-    let text: string;
     try {
-      text = await takeTransportFile(
-        path,
-        this.options.maxFileTransportBytes ?? DEFAULT_MAX_FILE_TRANSPORT_BYTES,
-      );
-    } catch (error) {
-      return errorFrame(id, `file transport: cannot read ${path}: ${(error as Error).message}`);
-    }
-    let inner: unknown;
-    try {
-      inner = JSON.parse(text);
-    } catch (error) {
-      return errorFrame(id, `file transport: ${path} is not JSON: ${(error as Error).message}`);
-    }
-    if (typeof inner !== "object" || inner === null || Array.isArray(inner)) {
-      return errorFrame(id, `file transport: ${path} does not hold a JSON-RPC response object`);
-    }
-    const response = inner as Record<string, unknown>;
-    if (!("result" in response) && !("error" in response)) {
-      return errorFrame(id, `file transport: the response in ${path} has neither result nor error`);
-    }
-    if (response.id === id && response.jsonrpc === "2.0") {
+      const text = await takeTransportFile(path, {
+        maxBytes: this.options.maxFileTransportBytes ?? DEFAULT_MAX_FILE_TRANSPORT_BYTES,
+        roots: this.options.transportRoots ?? [tmpdir()],
+        expectedId: id,
+      });
       // Raw newlines can only be whitespace between tokens in valid JSON: flattening them
       // keeps the frame on one line without serializing a large response again.
       return text.replace(/[\r\n]+/g, " ");
-    }
-    if (response.id !== undefined && response.id !== id) {
+    } catch (error) {
+      const refused =
+        error instanceof FileTransportRefusedError
+          ? error
+          : new FileTransportRefusedError(path, "unreadable", `cannot read it (${errorCode(error)})`);
       this.options.log.warn(
-        `file transport: ${path} holds the response for id ${JSON.stringify(response.id)}, pointer says ${JSON.stringify(id)}; using the pointer's`,
+        `plugin answered id ${JSON.stringify(id)} with a pointer the host refused: ${refused.message}`,
       );
+      return JSON.stringify({
+        jsonrpc: "2.0",
+        id,
+        error: {
+          code: JsonRpcErrorCode.INTERNAL_ERROR,
+          message: refused.message,
+          data: { file_transport: path, reason: refused.reason, refusal: this.refusalTag },
+        },
+      });
     }
-    return JSON.stringify({ ...response, jsonrpc: "2.0", id });
   }
 }
 
@@ -159,6 +175,6 @@ function parseFrame(text: string): Record<string, unknown> | undefined {
   return "jsonrpc" in frame || "method" in frame || "id" in frame ? frame : undefined;
 }
 
-function errorFrame(id: RequestId, message: string): string {
-  return JSON.stringify({ jsonrpc: "2.0", id, error: { code: JsonRpcErrorCode.INTERNAL_ERROR, message } });
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException)?.code ?? "error";
 }

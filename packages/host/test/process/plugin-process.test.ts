@@ -14,7 +14,7 @@ import { RequestTimeoutError } from "../../src/errors/request-timeout-error.js";
 import { createLocalProviders, type LocalProviders } from "../../src/local/create-local-providers.js";
 import { type ProgressEvent, spawnPlugin } from "../../src/process/plugin-process.js";
 import { tempDir } from "../helpers/calls.js";
-import { hostLogs, spawnFixture, stopAll } from "../helpers/fixtures.js";
+import { spawnFixture, stopAll } from "../helpers/fixtures.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -291,13 +291,15 @@ describe("file transport", () => {
         code: -32602,
         message: "bad thing, via file",
       });
-      const relabelled = await plugin.invoke("other_id");
-      expect(relabelled).toEqual({ success: true, data: "relabelled" });
-      expect(hostLogs.some((line) => line.includes('holds the response for id "not-this-id"'))).toBe(true);
       expect(readdirSync(ftDir.path)).toEqual([]);
+      // Another id's response is refused, not relabelled, and stays where it is.
+      const relabelled = await plugin.invoke("other_id").catch((e: unknown) => e);
+      expect(relabelled).toBeInstanceOf(ProtocolViolationError);
+      expect((relabelled as Error).message).toMatch(/does not hold the response for the pointer's id/);
+      expect(readdirSync(ftDir.path)).toHaveLength(1);
       const missing = await plugin.invoke("missing").catch((e: unknown) => e);
-      expect(missing).toBeInstanceOf(RpcError);
-      expect((missing as RpcError).message).toMatch(/file transport: cannot read .*does-not-exist/);
+      expect(missing).toBeInstanceOf(ProtocolViolationError);
+      expect((missing as RpcError).message).toMatch(/file transport refused .*does-not-exist.*ENOENT/);
     } finally {
       ftDir.remove();
     }

@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { createLogger } from "@executa/core";
@@ -64,14 +64,16 @@ describe("StdoutDemux", () => {
     const file = join(dir.path, "bad.json");
     writeFileSync(file, "not json");
     source.write(`{"jsonrpc":"2.0","id":"a","__file_transport":${JSON.stringify(file)}}\n`);
-    source.end(`{"jsonrpc":"2.0","id":"b","__file_transport":${JSON.stringify(dir.path)}}\n`);
+    const sub = join(dir.path, "sub");
+    mkdirSync(sub);
+    source.end(`{"jsonrpc":"2.0","id":"b","__file_transport":${JSON.stringify(sub)}}\n`);
     await ended();
     const [a, b] = frames.map((f) => JSON.parse(f));
     expect(a).toMatchObject({
       id: "a",
-      error: { code: -32603, message: expect.stringMatching(/is not JSON/) },
+      error: { code: -32603, message: expect.stringMatching(/does not hold JSON/) },
     });
     expect(b).toMatchObject({ id: "b", error: { message: expect.stringMatching(/not a regular file/) } });
-    expect(existsSync(file)).toBe(false);
+    expect(existsSync(file)).toBe(true); // only an accepted file is deleted
   });
 });

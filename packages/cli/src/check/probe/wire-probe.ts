@@ -308,7 +308,8 @@ export class WireProbe {
   private async readTransport(id: unknown, path: string): Promise<void> {
     let frame: Record<string, unknown>;
     try {
-      const inner = JSON.parse(await takeTransportFile(path)) as unknown;
+      const expectedId = typeof id === "string" || typeof id === "number" ? id : undefined;
+      const inner = JSON.parse(await takeTransportFile(path, { expectedId })) as unknown;
       frame =
         typeof inner === "object" && inner !== null && !Array.isArray(inner)
           ? (inner as Record<string, unknown>)

@@ -2,6 +2,7 @@ import { AgentErrorCode, SamplingErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
 import type { CallOptions, Family, MethodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
+import { replyItems } from "./reply-shape.js";
 import {
   type CreateMessageResult,
   type ModelPreferences,
@@ -44,6 +45,7 @@ export class AgentError extends CapabilityError {
 export const agentFamily: Family<AgentError> = {
   name: "agent",
   codes: AgentCallErrorCode,
+  malformedReplyCode: AgentErrorCode.PROVIDER_ERROR,
   error: (code, message, data, options) => new AgentError(code, message, data, options),
 };
 
@@ -181,7 +183,7 @@ export class AgentSessions {
       },
       call,
     );
-    return { ...result, frames: Array.isArray(result.frames) ? result.frames : [] };
+    return { ...result, frames: replyItems(agentFamily, RUN.method, result, "frames") };
   }
 
   async cancel(

@@ -61,6 +61,15 @@ export abstract class CapabilityError extends RpcError {
     return this.code === this.codes.QUOTA_EXCEEDED;
   }
 
+  /**
+   * The host answered, but not in the shape the protocol gives (`data.reason ===
+   * "malformed_reply"`, `data.path` naming the bad field); its code is the family's
+   * upstream/provider error.
+   */
+  isMalformedReply(): boolean {
+    return dataField(this.data, "reason") === "malformed_reply";
+  }
+
   /** The request was rejected as malformed, by the host or before sending. */
   isInvalidRequest(): boolean {
     return this.code === this.codes.INVALID_REQUEST || this.code === JsonRpcErrorCode.INVALID_PARAMS;

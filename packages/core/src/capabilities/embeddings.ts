@@ -2,6 +2,7 @@ import { EmbeddingsErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
 import type { CallOptions, Family, MethodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
+import { replyItems } from "./reply-shape.js";
 
 /** An `embeddings/*` call failed. Codes: {@link EmbeddingsErrorCode}. */
 export class EmbeddingsError extends CapabilityError {
@@ -23,6 +24,7 @@ export class EmbeddingsError extends CapabilityError {
 export const embeddingsFamily: Family<EmbeddingsError> = {
   name: "embeddings",
   codes: EmbeddingsErrorCode,
+  malformedReplyCode: EmbeddingsErrorCode.PROVIDER_ERROR,
   error: (code, message, data, options) => new EmbeddingsError(code, message, data, options),
 };
 
@@ -72,7 +74,10 @@ export class EmbeddingsClient {
     return {
       ...result,
       object: typeof result.object === "string" ? result.object : "list",
-      data: Array.isArray(result.data) ? (result.data as EmbeddingsResult["data"]) : [],
+      data: replyItems<EmbeddingsResult["data"][number]>(embeddingsFamily, CREATE.method, result, "data", {
+        embedding: "array",
+        index: "number",
+      }),
     };
   }
 }

@@ -4,6 +4,8 @@ import type { CapabilityError, CapabilityFamilyName, FamilyCodes } from "./capab
 export interface Family<E extends CapabilityError = CapabilityError> {
   readonly name: CapabilityFamilyName;
   readonly codes: FamilyCodes;
+  /** The code of a reply the host sent in the wrong shape (the family's upstream/provider error). */
+  readonly malformedReplyCode: number;
   /** Makes this family's error. */
   error(code: number, message: string, data?: unknown, options?: { cause?: unknown }): E;
 }

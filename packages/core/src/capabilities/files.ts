@@ -164,7 +164,7 @@ export class FilesClient {
       { scope: wireScope(LIST.method, scope), prefix, cursor, limit },
       call,
     );
-    return normalizePage<FileInfo>(result);
+    return normalizePage<FileInfo>(result, LIST.method);
   }
 
   async delete(path: string, options: ScopeOptions = {}): Promise<Record<string, unknown>> {

@@ -3,6 +3,7 @@ import { RpcError } from "../errors/rpc-error.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
 import type { CallOptions, Family, MethodSpec } from "./family.js";
+import { replyObject } from "./reply-shape.js";
 
 /** What a capability client knows about the invoke it works for. */
 export interface InvokeBinding {
@@ -51,8 +52,9 @@ export class HostCaller {
     const wire: Record<string, unknown> = dropUndefined(params);
     wire._clientTimeoutS = Math.round(timeoutMs) / 1000;
     if (this.invoke.invokeId !== undefined) wire.context = { invoke_id: this.invoke.invokeId };
+    let result: unknown;
     try {
-      const result = await this.channel.request(spec.method, wire, {
+      result = await this.channel.request(spec.method, wire, {
         timeoutMs,
         signal,
         timeoutError: () =>
@@ -65,10 +67,10 @@ export class HostCaller {
             },
           ),
       });
-      return (result ?? {}) as R;
     } catch (error) {
       throw this.failure(family, spec.method, error, signal);
     }
+    return replyObject(family, spec.method, result) as R;
   }
 
   /**

@@ -2,6 +2,7 @@ import { ImageErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
 import type { CallOptions, Family, MethodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
+import { replyItems } from "./reply-shape.js";
 import type { ModelPreferences } from "./sampling.js";
 
 /** An `image/*` call failed. Codes: {@link ImageErrorCode}. */
@@ -32,6 +33,7 @@ export class ImageError extends CapabilityError {
 export const imageFamily: Family<ImageError> = {
   name: "image",
   codes: ImageErrorCode,
+  malformedReplyCode: ImageErrorCode.PROVIDER_ERROR,
   error: (code, message, data, options) => new ImageError(code, message, data, options),
 };
 
@@ -84,7 +86,7 @@ export class ImageClient {
       modelPreferences,
       metadata,
     };
-    return normalize(await this.caller.call(imageFamily, GENERATE, params, call));
+    return normalize(GENERATE.method, await this.caller.call(imageFamily, GENERATE, params, call));
   }
 
   async edit(request: ImageEditRequest): Promise<ImageResult> {
@@ -99,7 +101,7 @@ export class ImageClient {
       modelPreferences,
       metadata,
     };
-    return normalize(await this.caller.call(imageFamily, EDIT, params, call));
+    return normalize(EDIT.method, await this.caller.call(imageFamily, EDIT, params, call));
   }
 }
 
@@ -118,6 +120,11 @@ function count(method: string, n: unknown): number | undefined {
   return n as number;
 }
 
-function normalize(result: Record<string, unknown>): ImageResult {
-  return { ...result, images: Array.isArray(result.images) ? (result.images as ImageResult["images"]) : [] };
+function normalize(method: string, result: Record<string, unknown>): ImageResult {
+  return {
+    ...result,
+    images: replyItems<ImageResult["images"][number]>(imageFamily, method, result, "images", {
+      url: "string",
+    }),
+  };
 }

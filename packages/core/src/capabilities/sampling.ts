@@ -2,6 +2,7 @@ import { SamplingErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
 import type { CallOptions, Family, MethodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
+import { checkFields } from "./reply-shape.js";
 
 /** A `sampling/*` call failed. Codes: {@link SamplingErrorCode}. */
 export class SamplingError extends CapabilityError {
@@ -31,6 +32,7 @@ export class SamplingError extends CapabilityError {
 export const samplingFamily: Family<SamplingError> = {
   name: "sampling",
   codes: SamplingErrorCode,
+  malformedReplyCode: SamplingErrorCode.PROVIDER_ERROR,
   error: (code, message, data, options) => new SamplingError(code, message, data, options),
 };
 
@@ -136,11 +138,16 @@ export class SamplingClient {
         `${method}: maxTokens must be a positive integer`,
       );
     }
-    return this.caller.call(
+    const result = await this.caller.call<CreateMessageResult>(
       samplingFamily,
       CREATE_MESSAGE,
       { messages: wire, maxTokens, includeContext: includeContext ?? "none", ...rest },
       { timeoutMs, signal },
     );
+    checkFields(samplingFamily, method, result, "", { role: "string", content: "object" });
+    if (result.content !== undefined) {
+      checkFields(samplingFamily, method, result.content, "content", { type: "string", text: "string" });
+    }
+    return result;
   }
 }

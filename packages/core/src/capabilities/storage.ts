@@ -3,6 +3,7 @@ import { type BackoffOptions, backoffDelay, sleep } from "./backoff.js";
 import { CapabilityError } from "./capability-error.js";
 import type { CallOptions, Family, MethodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
+import { replyItems } from "./reply-shape.js";
 
 /**
  * A `storage/*` or `files/*` call failed (the two share their codes:
@@ -38,6 +39,7 @@ export class StorageError extends CapabilityError {
 export const storageFamily: Family<StorageError> = {
   name: "storage",
   codes: StorageErrorCode,
+  malformedReplyCode: StorageErrorCode.UPSTREAM,
   error: (code, message, data, options) => new StorageError(code, message, data, options),
 };
 
@@ -151,11 +153,28 @@ export function wireScope(method: string, scope: unknown): StorageScope {
   return scope as StorageScope;
 }
 
-/** A page in its normal form: `items` always an array, `next_cursor` always present. */
-export function normalizePage<I>(result: Record<string, unknown>): StorageListPage<I> {
+/** Fields of a listed item that must have these types when present. */
+const LIST_ITEM_FIELDS = {
+  key: "string",
+  path: "string",
+  kind: "string",
+  etag: "string",
+  size_bytes: "number",
+  updated_at: "string",
+} as const;
+
+/**
+ * A page in its normal form: `items` always an array, `next_cursor` always present. An
+ * item that is not an object, or has a listed field of the wrong type, rejects with
+ * UPSTREAM (-32029, `isMalformedReply()`).
+ */
+export function normalizePage<I>(
+  result: Record<string, unknown>,
+  method = "storage/list",
+): StorageListPage<I> {
   return {
     ...result,
-    items: Array.isArray(result.items) ? (result.items as I[]) : [],
+    items: replyItems<I>(storageFamily, method, result, "items", LIST_ITEM_FIELDS),
     next_cursor:
       typeof result.next_cursor === "string" && result.next_cursor !== "" ? result.next_cursor : null,
   };

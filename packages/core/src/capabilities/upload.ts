@@ -32,6 +32,7 @@ export class UploadError extends CapabilityError {
 export const uploadFamily: Family<UploadError> = {
   name: "upload",
   codes: UploadErrorCode,
+  malformedReplyCode: UploadErrorCode.STORAGE_ERROR,
   error: (code, message, data, options) => new UploadError(code, message, data, options),
 };
 

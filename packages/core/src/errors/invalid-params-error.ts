@@ -1,4 +1,6 @@
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
+import { ERROR_MESSAGE_MAX_CHARS, MAX_REPORTED_ISSUES } from "../wire/limits.js";
+import { previewText } from "./preview.js";
 import { RpcError } from "./rpc-error.js";
 
 /** One problem with one argument. */
@@ -10,7 +12,17 @@ export interface ParamIssue {
   expected?: string;
 }
 
-/** Invalid or missing arguments: answered as -32602 with the issues in `error.data`. */
+/** Longest issue message or `expected` kept in `error.data`. */
+const ISSUE_TEXT_MAX_CHARS = 1_000;
+
+/**
+ * Invalid or missing arguments: answered as -32602 with the issues in `error.data`.
+ *
+ * The answer stays small whatever the input: `error.data.issues` holds the first
+ * {@link MAX_REPORTED_ISSUES} issues (with `issues_not_shown` counting the rest), each
+ * path cut to a short preview, and the message is cut to {@link ERROR_MESSAGE_MAX_CHARS}.
+ * {@link issues} keeps every issue for in-process callers.
+ */
 export class InvalidParamsError extends RpcError {
   override readonly name = "InvalidParamsError";
   constructor(
@@ -18,6 +30,29 @@ export class InvalidParamsError extends RpcError {
     readonly issues: ParamIssue[] = [],
     extra: Record<string, unknown> = {},
   ) {
-    super(JsonRpcErrorCode.INVALID_PARAMS, message, { issues, ...extra });
+    const hidden = issues.length - MAX_REPORTED_ISSUES;
+    const shown = (hidden > 0 ? issues.slice(0, MAX_REPORTED_ISSUES) : issues).map(boundedIssue);
+    super(JsonRpcErrorCode.INVALID_PARAMS, previewText(message, ERROR_MESSAGE_MAX_CHARS), {
+      issues: shown,
+      ...(hidden > 0 ? { issues_not_shown: hidden } : {}),
+      ...extra,
+    });
   }
+}
+
+function boundedIssue(issue: ParamIssue): ParamIssue {
+  const { path, message, expected } = issue;
+  if (
+    path.length <= 200 &&
+    message.length <= ISSUE_TEXT_MAX_CHARS &&
+    (expected?.length ?? 0) <= ISSUE_TEXT_MAX_CHARS
+  )
+    return issue;
+  const bounded: ParamIssue = {
+    ...issue,
+    path: previewText(path),
+    message: previewText(message, ISSUE_TEXT_MAX_CHARS),
+  };
+  if (expected !== undefined) bounded.expected = previewText(expected, ISSUE_TEXT_MAX_CHARS);
+  return bounded;
 }

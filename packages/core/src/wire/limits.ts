@@ -20,3 +20,22 @@ export const HOST_KILL_GRACE_MS = 5_000;
 export const DEFAULT_SHUTDOWN_GRACE_MS = 4_000;
 /** Invokes that run at once before further ones queue. */
 export const DEFAULT_CONCURRENCY = 16;
+
+/**
+ * How deeply invoke `arguments` may nest: objects and arrays count one level each, the
+ * `arguments` object itself included. Deeper arguments are answered -32602 before any
+ * tool code (or recursive validation) sees them.
+ */
+export const MAX_ARGUMENT_DEPTH = 64;
+/** Echoed input (a tool name, an argument name) is cut to this many characters in errors. */
+export const ERROR_ECHO_MAX_CHARS = 200;
+/** An invalid-params error lists at most this many issues in `error.data.issues`. */
+export const MAX_REPORTED_ISSUES = 100;
+/** Error messages are cut to this many characters. */
+export const ERROR_MESSAGE_MAX_CHARS = 8_192;
+/**
+ * How deeply a host's reply to a reverse call may nest before it is rejected as malformed:
+ * far beyond real data, and well under the depth at which serializing it again (as a tool
+ * result) would overflow the stack.
+ */
+export const MAX_REPLY_DEPTH = 512;

@@ -9,6 +9,7 @@ import {
 } from "class-validator";
 import { andThen } from "./and-then.js";
 import { flattenValidationErrors } from "./flatten-validation-errors.js";
+import { summarizeIssues } from "./invalid-arguments.js";
 
 const VALIDATOR_OPTIONS: ValidatorOptions = {
   whitelist: true,
@@ -43,8 +44,7 @@ export function toValidatedDto(
 function checked(instance: object, errors: ValidationError[], tool: string): object {
   if (errors.length === 0) return instance;
   const issues = flattenValidationErrors(errors);
-  const summary = issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
-  throw new InvalidParamsError(`Invalid arguments for tool "${tool}": ${summary}`, issues);
+  throw new InvalidParamsError(`Invalid arguments for tool "${tool}": ${summarizeIssues(issues)}`, issues);
 }
 
 let asyncConstraints = { registered: -1, any: false };

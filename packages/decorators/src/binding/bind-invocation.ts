@@ -1,9 +1,10 @@
-import { InvalidParamsError, type InvokeContext, type ParamIssue, ToolError } from "@executa/core";
+import { argumentsTooDeepError, InvalidParamsError, type InvokeContext, ToolError } from "@executa/core";
 import { dtoSupport } from "../dto/dto-support.js";
 import type { Slot, ToolModel } from "../model/types.js";
 import { andThen } from "./and-then.js";
 import { checkFields } from "./coerce.js";
-import { isPlainObject, stripUnsafeKeys } from "./sanitize.js";
+import { invalidArguments } from "./invalid-arguments.js";
+import { isPlainObject, NestedTooDeepError, stripUnsafeKeys } from "./sanitize.js";
 
 const COERCE = { coerce: true } as const;
 
@@ -22,14 +23,14 @@ export function bindInvocation(
   rawArgs: unknown,
   context: InvokeContext,
 ): unknown[] | Promise<unknown[]> {
-  const args = stripUnsafeKeys(rawArgs ?? {});
+  const args = sanitizedArguments(rawArgs);
   if (!isPlainObject(args)) {
     throw new InvalidParamsError(`Invalid arguments for tool "${tool.name}": arguments must be an object`, [
       { path: "", message: "must be an object", expected: "object" },
     ]);
   }
   const checked = checkFields(tool.arguments, args, "", COERCE);
-  if (!checked.ok) throw invalidArguments(tool, checked.issues);
+  if (!checked.ok) throw invalidArguments(tool.name, argumentNames(tool), checked.issues);
   const values = checked.value;
   if (tool.dto === undefined) return slotValues(tool, values, undefined, context);
   return andThen(dtoSupport().toValidatedDto(tool.dto, values, tool.name), (dto) =>
@@ -76,25 +77,23 @@ function slotValue(
   }
 }
 
-function invalidArguments(tool: ToolModel, issues: ParamIssue[]): InvalidParamsError {
-  const expected = tool.arguments.map((argument) => argument.name);
-  const unknown = issues.filter(
-    (issue) => issue.message.startsWith("unknown argument") && !issue.path.includes("."),
-  );
-  const parts: string[] = [];
-  if (unknown.length > 0) {
-    const names = unknown.map((issue) => JSON.stringify(issue.path)).join(", ");
-    parts.push(
-      `unknown argument${unknown.length > 1 ? "s" : ""} ${names} (expected: ${expected.join(", ") || "none"})`,
-    );
+/** The arguments without prototype-reaching keys; -32602 when they nest too deep to walk. */
+function sanitizedArguments(rawArgs: unknown): unknown {
+  try {
+    return stripUnsafeKeys(rawArgs ?? {});
+  } catch (error) {
+    if (error instanceof NestedTooDeepError) throw argumentsTooDeepError();
+    throw error;
   }
-  for (const issue of issues) {
-    if (!unknown.includes(issue)) parts.push(`${issue.path}: ${issue.message}`);
+}
+
+const argumentNameLists = new WeakMap<ToolModel, readonly string[]>();
+
+function argumentNames(tool: ToolModel): readonly string[] {
+  let names = argumentNameLists.get(tool);
+  if (names === undefined) {
+    names = tool.arguments.map((argument) => argument.name);
+    argumentNameLists.set(tool, names);
   }
-  const extra = unknown.length > 0 ? { unknown: unknown.map((issue) => issue.path), expected } : {};
-  return new InvalidParamsError(
-    `Invalid arguments for tool "${tool.name}": ${parts.join("; ")}`,
-    issues,
-    extra,
-  );
+  return names;
 }

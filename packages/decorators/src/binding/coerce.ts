@@ -18,7 +18,7 @@
 import type { ParameterType, ParamIssue } from "@executa/core";
 import type { ArgumentSchema, ItemSchema } from "../model/types.js";
 import type { EnumValue } from "../options/argument-options.js";
-import { isPlainObject, stripUnsafeKeys } from "./sanitize.js";
+import { isPlainObject, NestedTooDeepError, stripUnsafeKeys } from "./sanitize.js";
 
 /** What a value is checked against: an argument or an array element. */
 export interface ValueSchema {
@@ -85,7 +85,7 @@ export function checkFields(
     }
     const checked = coerceValue(raw, field, fieldPath, options);
     if (checked.ok) out[field.name] = checked.value;
-    else issues.push(...checked.issues);
+    else appendAll(issues, checked.issues);
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value: out };
 }
@@ -145,7 +145,11 @@ function coerceObject(value: unknown, schema: ValueSchema, path: string, options
   let object = value;
   if (options.coerce && typeof value === "string" && value.trimStart().startsWith("{")) {
     const parsed = parseJson(value);
-    if (isPlainObject(parsed)) object = stripUnsafeKeys(parsed);
+    if (isPlainObject(parsed)) {
+      const stripped = stripParsed(parsed, path, schema);
+      if (!stripped.ok) return stripped;
+      object = stripped.value;
+    }
   }
   if (!isPlainObject(object)) return mismatch(path, schema, value);
   return schema.fields ? checkFields(schema.fields, object, path, options) : ok(object);
@@ -156,7 +160,11 @@ function coerceArray(value: unknown, schema: ValueSchema, path: string, options:
   let list: unknown[] | undefined = Array.isArray(value) ? value : undefined;
   if (!list && options.coerce && typeof value === "string" && value.trimStart().startsWith("[")) {
     const parsed = parseJson(value);
-    if (Array.isArray(parsed)) list = stripUnsafeKeys(parsed) as unknown[];
+    if (Array.isArray(parsed)) {
+      const stripped = stripParsed(parsed, path, schema);
+      if (!stripped.ok) return stripped;
+      list = stripped.value as unknown[];
+    }
   }
   if (!list) {
     if (!options.coerce) return mismatch(path, schema, value);
@@ -169,7 +177,7 @@ function coerceArray(value: unknown, schema: ValueSchema, path: string, options:
   list.forEach((element, index) => {
     const checked = coerceValue(element, items, join(path, String(index)), options);
     if (checked.ok) out.push(checked.value);
-    else issues.push(...checked.issues);
+    else appendAll(issues, checked.issues);
   });
   return issues.length > 0 ? { ok: false, issues } : ok(out);
 }
@@ -218,6 +226,21 @@ function show(value: EnumValue): string {
 
 function join(path: string, key: string): string {
   return path === "" ? key : `${path}.${key}`;
+}
+
+/** JSON parsed from a string argument, sanitized like the arguments themselves and as depth-bounded. */
+function stripParsed(parsed: unknown, path: string, schema: ValueSchema): Checked {
+  try {
+    return ok(stripUnsafeKeys(parsed));
+  } catch (error) {
+    if (!(error instanceof NestedTooDeepError)) throw error;
+    return fail(path, `${error.message} (in a JSON string)`, expectedOf(schema));
+  }
+}
+
+// Not `push(...more)`: spreading ~125 000 issues exceeds the call stack.
+function appendAll<T>(target: T[], more: readonly T[]): void {
+  for (const item of more) target.push(item);
 }
 
 function parseJson(text: string): unknown {

@@ -13,7 +13,8 @@ export function flattenValidationErrors(errors: readonly ValidationError[], pare
       issues.push({ path, message: stripPropertyPrefix(message, error.property) });
     }
     if (error.children && error.children.length > 0) {
-      issues.push(...flattenValidationErrors(error.children, path));
+      // Not `push(...)`: a spread of ~125 000 element errors exceeds the call stack.
+      for (const issue of flattenValidationErrors(error.children, path)) issues.push(issue);
     }
   }
   return issues;

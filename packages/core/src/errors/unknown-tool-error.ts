@@ -1,0 +1,16 @@
+import { JsonRpcErrorCode } from "../wire/error-codes.js";
+import { previewText } from "./preview.js";
+import { RpcError } from "./rpc-error.js";
+
+/** An invoke named a tool the plugin does not have: -32601, the name cut to a preview. */
+export class UnknownToolError extends RpcError {
+  override readonly name = "UnknownToolError";
+  constructor(tool: string, available: readonly string[]) {
+    const shown = previewText(tool);
+    super(JsonRpcErrorCode.METHOD_NOT_FOUND, `Unknown tool: ${shown}`, {
+      tool: shown,
+      ...(shown === tool ? {} : { tool_length: tool.length }),
+      available: [...available],
+    });
+  }
+}

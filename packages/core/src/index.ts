@@ -9,9 +9,12 @@ export { createInvokeContext, type InvokeContextInit, resolveCredentials } from 
 export { currentInvoke, type InvokeContext, runWithInvoke } from "./context/invoke-context.js";
 export type { ReverseChannel } from "./context/reverse-channel.js";
 export { InvalidParamsError, type ParamIssue } from "./errors/invalid-params-error.js";
+export { MethodNotFoundError } from "./errors/method-not-found-error.js";
+export { previewText } from "./errors/preview.js";
 export { RpcError } from "./errors/rpc-error.js";
 export { ToolTimeoutError } from "./errors/timeout-error.js";
 export { ToolError } from "./errors/tool-error.js";
+export { UnknownToolError } from "./errors/unknown-tool-error.js";
 export { type FrameSink, FrameWriter } from "./framing/frame-writer.js";
 export { type LineEvent, LineReader, type LineReaderOptions } from "./framing/line-reader.js";
 export { createLogger, type Logger, type LogLevel } from "./log/logger.js";
@@ -40,8 +43,15 @@ export {
   type StopReason,
   servePlugin,
 } from "./server/plugin-server.js";
+export { argumentsTooDeepError, checkArgumentDepth, nestsDeeperThan } from "./wire/argument-depth.js";
 export * from "./wire/error-codes.js";
 export * from "./wire/invoke.js";
 export * from "./wire/jsonrpc.js";
 export * from "./wire/limits.js";
 export * from "./wire/manifest.js";
+export {
+  type ParsedFrame,
+  parseFrame,
+  topLevelMemberText,
+  withIdText,
+} from "./wire/parse-frame.js";

@@ -20,7 +20,8 @@ function levelFromEnv(): LogLevel {
 
 /**
  * Creates a stderr logger. Lines look like `[weather] warn: message {"k":1}`.
- * The level comes from `EXECUTA_LOG_LEVEL` unless given.
+ * The level comes from `EXECUTA_LOG_LEVEL` unless given. Logging never throws: fields
+ * that cannot be serialized (cycles, deep nesting) are replaced by a marker.
  */
 export function createLogger(
   prefix: string,
@@ -38,7 +39,11 @@ export function createLogger(
         tail = " [unserializable fields]";
       }
     }
-    write(`[${prefix}] ${level}: ${message}${tail}\n`);
+    try {
+      write(`[${prefix}] ${level}: ${message}${tail}\n`);
+    } catch {
+      // Logging must never throw into the code that logs (e.g. a frame handler).
+    }
   };
   return {
     debug: (m, f) => emit("debug", m, f),

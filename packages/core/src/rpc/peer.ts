@@ -1,4 +1,6 @@
 import type { Readable } from "node:stream";
+import { serializeErrorFrame } from "../errors/error-frame.js";
+import { previewText } from "../errors/preview.js";
 import { RpcError } from "../errors/rpc-error.js";
 import { type FrameSink, FrameWriter } from "../framing/frame-writer.js";
 import { type LineEvent, LineReader } from "../framing/line-reader.js";
@@ -6,6 +8,7 @@ import { createLogger, type Logger } from "../log/logger.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { JsonRpcErrorObject, RequestId } from "../wire/jsonrpc.js";
 import { FILE_TRANSPORT_THRESHOLD_BYTES, MAX_FRAME_BYTES } from "../wire/limits.js";
+import { type ParsedFrame, parseFrame, withIdText } from "../wire/parse-frame.js";
 import { writeTransportFile } from "./file-transport.js";
 import { uniqueId } from "./unique-id.js";
 
@@ -13,6 +16,11 @@ import { uniqueId } from "./unique-id.js";
 export interface IncomingRequest {
   /** Absent for a notification, which is handled but never answered. */
   id?: RequestId | null;
+  /**
+   * The id exactly as the other side wrote it, when it is a number that `id` cannot hold
+   * exactly (e.g. above 2^53); the answer echoes this text.
+   */
+  idText?: string;
   method: string;
   params: unknown;
 }
@@ -52,6 +60,18 @@ export interface PeerOptions {
 
 const YIELD_AFTER_EACH_CHUNK = typeof process.versions.bun === "string";
 
+/**
+ * Input pauses while more than this many bytes of frames wait to be written: a reader that
+ * stops reading our output must not make us buffer answers without bound. One maximum-size
+ * frame, so a single large answer alone does not stall input.
+ */
+const OUTPUT_HIGH_WATER_BYTES = 16 * 1024 * 1024;
+/**
+ * Input resumes once the backlog is under this: well below the high mark, so input does
+ * not toggle on every frame written.
+ */
+const OUTPUT_LOW_WATER_BYTES = 4 * 1024 * 1024;
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -77,19 +97,31 @@ export class JsonRpcPeer {
     : (chunk: Buffer) => this.reader.push(chunk);
   private readonly resumeInput = () => {
     this.resumeScheduled = false;
-    if (this.reading) this.options.input.resume();
+    this.resumeIfFree();
   };
+  /** Input is paused for a turn of the event loop (Bun, see `YIELD_AFTER_EACH_CHUNK`). */
   private resumeScheduled = false;
+  /** Input is paused because too much output waits to be written. */
+  private outputBacklogged = false;
   private readonly onInputEnded = () => this.inputEnded();
   private reading = true;
+  private inputClosed = false;
 
   constructor(private readonly options: PeerOptions) {
     this.log = options.log ?? createLogger("executa");
     this.threshold = options.fileTransportThresholdBytes ?? FILE_TRANSPORT_THRESHOLD_BYTES;
-    this.writer = new FrameWriter(options.output, (error) => {
-      this.rejectAll(new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, `output closed: ${error.message}`));
-      options.onOutputBroken?.(error);
-    });
+    this.writer = new FrameWriter(
+      options.output,
+      (error) => {
+        this.rejectAll(new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, `output closed: ${error.message}`));
+        options.onOutputBroken?.(error);
+      },
+      {
+        highWaterBytes: OUTPUT_HIGH_WATER_BYTES,
+        lowWaterBytes: OUTPUT_LOW_WATER_BYTES,
+        onChange: (over) => this.onOutputBacklog(over),
+      },
+    );
     this.reader = new LineReader((event) => this.onLine(event), {
       maxLineBytes: options.maxFrameBytes ?? MAX_FRAME_BYTES,
     });
@@ -112,6 +144,14 @@ export class JsonRpcPeer {
   request(method: string, params?: unknown, options: RequestOptions = {}): Promise<unknown> {
     if (this.writer.isBroken) {
       return Promise.reject(new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "output closed"));
+    }
+    if (this.inputClosed) {
+      return Promise.reject(
+        new RpcError(
+          JsonRpcErrorCode.INTERNAL_ERROR,
+          `cannot send ${method}: the input ended, so no answer can arrive`,
+        ),
+      );
     }
     const { signal, timeoutMs } = options;
     if (signal?.aborted) return Promise.reject(abortReason(signal));
@@ -175,6 +215,20 @@ export class JsonRpcPeer {
     return this.writer.idle();
   }
 
+  private onOutputBacklog(over: boolean): void {
+    this.outputBacklogged = over;
+    if (over) {
+      if (this.reading) this.options.input.pause();
+    } else {
+      this.resumeIfFree();
+    }
+  }
+
+  /** Resumes input unless a reason to keep it paused still holds. */
+  private resumeIfFree(): void {
+    if (this.reading && !this.resumeScheduled && !this.outputBacklogged) this.options.input.resume();
+  }
+
   private yieldToEventLoop(): void {
     if (this.resumeScheduled) return;
     this.resumeScheduled = true;
@@ -183,6 +237,7 @@ export class JsonRpcPeer {
   }
 
   private inputEnded(): void {
+    this.inputClosed = true;
     if (!this.reading) return;
     this.reading = false;
     this.reader.end();
@@ -206,9 +261,9 @@ export class JsonRpcPeer {
       });
       return;
     }
-    let value: unknown;
+    let parsed: ParsedFrame;
     try {
-      value = JSON.parse(event.text);
+      parsed = parseFrame(event.text);
     } catch (error) {
       this.sendError(null, {
         code: JsonRpcErrorCode.PARSE_ERROR,
@@ -216,52 +271,76 @@ export class JsonRpcPeer {
       });
       return;
     }
-    this.route(value);
+    try {
+      this.route(parsed.value, event.text, parsed.idText);
+    } catch (error) {
+      // Dropped alone: the frames after it in the same chunk are still read.
+      this.log.error(
+        `dropped a frame that could not be handled (${describe(error)}): ${previewText(event.text)}`,
+      );
+    }
   }
 
-  private route(value: unknown): void {
+  private route(value: unknown, text: string, idText: string | undefined): void {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       this.invalid(null, "a frame must be a JSON object");
       return;
     }
     const frame = value as Record<string, unknown>;
     const id = frame.id;
-    const validId = typeof id === "string" || (typeof id === "number" && Number.isFinite(id)) || id === null;
+    // A number JavaScript cannot hold (e.g. 1e400) is still a valid id: its text is echoed.
+    const validId =
+      typeof id === "string" ||
+      (typeof id === "number" && (Number.isFinite(id) || idText !== undefined)) ||
+      id === null;
     const replyId = validId ? (id as RequestId | null) : null;
+    const replyIdText = validId ? idText : undefined;
+    if (!("method" in frame) && ("result" in frame || "error" in frame)) {
+      // A response is never answered, not even a malformed one: two peers would
+      // otherwise trade error frames forever.
+      if (frame.jsonrpc !== "2.0") {
+        this.log.warn(`dropped a response without "jsonrpc":"2.0": ${previewText(text)}`);
+      } else if (typeof id === "string" || typeof id === "number") {
+        this.settle(id, frame, idText);
+      } else {
+        this.log.warn(`dropped a response without a usable id: ${previewText(text)}`);
+      }
+      return;
+    }
     if (frame.jsonrpc !== "2.0") {
-      this.invalid(replyId, 'jsonrpc must be "2.0"');
+      this.invalid(replyId, 'jsonrpc must be "2.0"', replyIdText);
       return;
     }
     if ("method" in frame) {
       const params = frame.params;
       if (typeof frame.method !== "string") {
-        this.invalid(replyId, "method must be a string");
+        this.invalid(replyId, "method must be a string", replyIdText);
       } else if ("id" in frame && !validId) {
         this.invalid(null, "id must be a string, a number or null");
       } else if (params !== undefined && (typeof params !== "object" || params === null)) {
-        this.invalid(replyId, "params must be an object or an array");
+        this.invalid(replyId, "params must be an object or an array", replyIdText);
       } else {
-        this.dispatch({ id: "id" in frame ? replyId : undefined, method: frame.method, params });
+        const request: IncomingRequest = {
+          id: "id" in frame ? replyId : undefined,
+          method: frame.method,
+          params,
+        };
+        if (replyIdText !== undefined) request.idText = replyIdText;
+        this.dispatch(request);
       }
-      return;
-    }
-    if ("result" in frame || "error" in frame) {
-      // A response is never answered, not even a malformed one: two peers would
-      // otherwise trade error frames forever.
-      if (typeof id === "string" || typeof id === "number") this.settle(id, frame);
-      else this.log.warn(`dropped a response without a usable id: ${JSON.stringify(frame).slice(0, 200)}`);
       return;
     }
     this.invalid(
       replyId,
       "a frame must be a request (with method) or a response (with id and result or error)",
+      replyIdText,
     );
   }
 
-  private settle(id: RequestId, frame: Record<string, unknown>): void {
+  private settle(id: RequestId, frame: Record<string, unknown>, idText?: string): void {
     const entry = this.pending.get(id);
     if (!entry) {
-      this.log.warn(`dropped a response for unknown id ${JSON.stringify(id)}`);
+      this.log.warn(`dropped a response for unknown id ${previewText(idText ?? JSON.stringify(id))}`);
       return;
     }
     this.pending.delete(id);
@@ -303,25 +382,49 @@ export class JsonRpcPeer {
     const id = request.id;
     let serialized: string;
     try {
-      serialized = JSON.stringify({ jsonrpc: "2.0", id, result: result ?? null });
+      serialized = stringifyResponse({ jsonrpc: "2.0", id, result: result ?? null }, request.idText);
     } catch (error) {
       this.log.error(`${request.method}: result cannot be serialized: ${(error as Error).message}`);
-      this.sendError(id, {
-        code: JsonRpcErrorCode.INTERNAL_ERROR,
-        message: `Result cannot be serialized: ${(error as Error).message}`,
-      });
+      this.sendError(
+        id,
+        {
+          code: JsonRpcErrorCode.INTERNAL_ERROR,
+          message: `Result cannot be serialized: ${(error as Error).message}`,
+        },
+        request.idText,
+      );
       return;
     }
     const bytes = Buffer.byteLength(serialized);
     this.options.onResultSize?.(request.method, bytes);
+    let transportFailure: string | undefined;
     if (bytes > this.threshold && id !== null) {
       try {
         const path = writeTransportFile(serialized, this.options.fileTransportDir);
-        this.writer.write(JSON.stringify({ jsonrpc: "2.0", id, __file_transport: path }));
+        this.writer.write(stringifyResponse({ jsonrpc: "2.0", id, __file_transport: path }, request.idText));
         return;
       } catch (error) {
-        this.log.error(`file transport failed, answering inline: ${(error as Error).message}`);
+        transportFailure = (error as Error).message;
+        this.log.error(`file transport failed: ${transportFailure}`);
       }
+    }
+    const maxFrameBytes = this.options.maxFrameBytes ?? MAX_FRAME_BYTES;
+    if (bytes > maxFrameBytes) {
+      // The host drops an over-ceiling line: a clear error beats an unanswered request.
+      this.sendError(
+        id,
+        {
+          code: JsonRpcErrorCode.INTERNAL_ERROR,
+          message:
+            `Result of ${bytes} bytes exceeds the ${maxFrameBytes}-byte frame limit and ` +
+            (transportFailure === undefined
+              ? "file transport is not available for it"
+              : `could not be written by file transport: ${transportFailure}`),
+          data: { result_bytes: bytes, max_frame_bytes: maxFrameBytes },
+        },
+        request.idText,
+      );
+      return;
     }
     this.writer.write(serialized);
   }
@@ -333,34 +436,48 @@ export class JsonRpcPeer {
       return;
     }
     if (error instanceof RpcError) {
-      this.sendError(request.id, error.toJSON());
+      this.sendError(request.id, error.toJSON(), request.idText);
       return;
     }
     this.log.error(`${request.method} failed: ${describe(error)}`);
-    this.sendError(request.id, { code: JsonRpcErrorCode.INTERNAL_ERROR, message: "Internal error" });
+    this.sendError(
+      request.id,
+      { code: JsonRpcErrorCode.INTERNAL_ERROR, message: "Internal error" },
+      request.idText,
+    );
   }
 
-  private invalid(id: RequestId | null, why: string): void {
-    this.sendError(id, { code: JsonRpcErrorCode.INVALID_REQUEST, message: `Invalid request: ${why}` });
+  private invalid(id: RequestId | null, why: string, idText?: string): void {
+    this.sendError(
+      id,
+      { code: JsonRpcErrorCode.INVALID_REQUEST, message: `Invalid request: ${why}` },
+      idText,
+    );
   }
 
-  private sendError(id: RequestId | null, error: JsonRpcErrorObject): void {
-    let serialized: string;
-    try {
-      serialized = JSON.stringify({ jsonrpc: "2.0", id, error });
-    } catch {
-      serialized = JSON.stringify({
-        jsonrpc: "2.0",
-        id,
-        error: { code: error.code, message: error.message },
-      });
-    }
-    this.writer.write(serialized);
+  /** `idText`, when given, is the id's exact JSON text (see {@link IncomingRequest.idText}). */
+  private sendError(id: RequestId | null, error: JsonRpcErrorObject, idText?: string): void {
+    const maxBytes = this.options.maxFrameBytes ?? MAX_FRAME_BYTES;
+    this.writer.write(
+      idText === undefined
+        ? serializeErrorFrame(id, error, maxBytes)
+        : withIdText(serializeErrorFrame(null, error, maxBytes), idText),
+    );
   }
 
   private send(frame: object): void {
     this.writer.write(JSON.stringify(frame));
   }
+}
+
+/** A response frame as JSON; with `idText`, the id is written as that exact text. */
+function stringifyResponse(
+  frame: { jsonrpc: "2.0"; id: RequestId | null; [member: string]: unknown },
+  idText?: string,
+): string {
+  return idText === undefined
+    ? JSON.stringify(frame)
+    : withIdText(JSON.stringify({ ...frame, id: null }), idText);
 }
 
 function abortReason(signal: AbortSignal): Error {

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { uniqueId } from "./unique-id.js";
@@ -10,6 +10,22 @@ function transportDir(base?: string): string {
   if (base) return base;
   privateDir ??= mkdtempSync(join(tmpdir(), "executa-"));
   return privateDir;
+}
+
+/**
+ * Removes the private directory when it is empty (the host read and deleted every file);
+ * one still holding an answer the host has not read yet is left alone. A later file
+ * transport makes a new directory. Called when a server stops and when the process exits.
+ */
+export function releaseTransportDir(): void {
+  if (privateDir === undefined) return;
+  try {
+    rmdirSync(privateDir);
+    privateDir = undefined;
+  } catch (error) {
+    // ENOTEMPTY: an answer is still waiting for the host; ENOENT: someone removed it.
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") privateDir = undefined;
+  }
 }
 
 /**

@@ -3,11 +3,15 @@ import { InvokeContextImpl } from "../context/create-context.js";
 import { runWithInvoke } from "../context/invoke-context.js";
 import type { ReverseChannel } from "../context/reverse-channel.js";
 import { InvalidParamsError } from "../errors/invalid-params-error.js";
+import { MethodNotFoundError } from "../errors/method-not-found-error.js";
 import { RpcError } from "../errors/rpc-error.js";
 import { ToolTimeoutError } from "../errors/timeout-error.js";
 import { ToolError } from "../errors/tool-error.js";
+import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import { createLogger, type Logger } from "../log/logger.js";
+import { releaseTransportDir } from "../rpc/file-transport.js";
 import { type IncomingRequest, JsonRpcPeer, type RequestOptions } from "../rpc/peer.js";
+import { checkArgumentDepth } from "../wire/argument-depth.js";
 import { JsonRpcErrorCode, ServerErrorCode } from "../wire/error-codes.js";
 import {
   HEALTH_STATUSES,
@@ -31,6 +35,19 @@ import { InvokeRun } from "./invoke-run.js";
 import { ConcurrencyLimiter } from "./limiter.js";
 import { clientCapabilitiesFor, negotiateVersion } from "./negotiation.js";
 import { guardStdout } from "./stdout-guard.js";
+import { TurnBudget } from "./turn-budget.js";
+
+/**
+ * Synchronous tool code allowed per event-loop turn before further invokes wait for the
+ * next turn, so `health`, timers and signals are handled between CPU-bound invokes.
+ */
+const TURN_BUDGET_MS = 20;
+
+/** Signals that all mean "stop gracefully", however often they come. */
+const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
+
+/** Where the bundle banner records signals that came before a server took the process over. */
+const EARLY_SIGNALS = Symbol.for("executa.earlySignals");
 
 /** Where and how a server runs. */
 export interface ServeOptions extends ServerOptions {
@@ -39,7 +56,8 @@ export interface ServeOptions extends ServerOptions {
   /** Output stream; stdout by default (then guarded so only frames reach it). */
   output?: Writable;
   /**
-   * Exit the process once stopped, and stop on SIGTERM / SIGINT. Default: true when
+   * Exit the process once stopped, and stop gracefully on SIGTERM / SIGINT / SIGHUP (any
+   * number of them; also ones the bundle banner recorded early). Default: true when
    * serving on stdio, false on other streams.
    */
   ownProcess?: boolean;
@@ -69,6 +87,7 @@ export class PluginServer {
   private readonly peer: JsonRpcPeer;
   private readonly log: Logger;
   private readonly limiter: ConcurrencyLimiter;
+  private readonly turn = new TurnBudget(TURN_BUDGET_MS);
   private readonly tools: Map<string, { spec: ToolManifest; handler: ToolHandler; log: Logger }>;
   private readonly inFlight = new Set<InvokeRun>();
   private drainWaiters: (() => void)[] = [];
@@ -85,7 +104,7 @@ export class PluginServer {
   private startup: Promise<void> | undefined;
   private startupError: Error | undefined;
   private starting = false;
-  private stopping: Promise<StopReason> | undefined;
+  private stopped: Promise<StopReason> | undefined;
   private resolveDone!: (reason: StopReason) => void;
 
   constructor(
@@ -100,7 +119,7 @@ export class PluginServer {
   ) {
     const options = { ...definition.options, ...io.options };
     this.log = io.log ?? createLogger(definition.manifest.name);
-    this.limiter = new ConcurrencyLimiter(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.limiter = new ConcurrencyLimiter(options.concurrency ?? DEFAULT_CONCURRENCY, () => this.turn.spent);
     this.graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
     this.tools = new Map(
       definition.manifest.tools.map((spec) => {
@@ -128,7 +147,7 @@ export class PluginServer {
           );
         }
       },
-      onInputEnd: () => void this.stop("eof"),
+      onInputEnd: () => this.inputEnded(),
       onOutputBroken: () => void this.stop("output-closed"),
     });
     this.channel = {
@@ -149,6 +168,11 @@ export class PluginServer {
     return this.inFlight.size;
   }
 
+  /** True once a stop has begun. */
+  get stopping(): boolean {
+    return this.stopped !== undefined;
+  }
+
   /**
    * Sends a reverse call (plugin → host) on the one peer. Capability clients build on
    * this; most code uses `ctx.host` instead.
@@ -158,12 +182,22 @@ export class PluginServer {
   }
 
   /**
-   * Stops: reads no more input, lets running invokes finish within the grace period,
-   * answers what is left with an error, runs `onStop`, flushes. Idempotent.
+   * Stops: refuses new invokes (-32099) and answers queued ones so at once, lets running
+   * invokes finish within the grace period — still reading input, so the host's replies to
+   * their reverse calls arrive — answers what is left with -32099, runs `onStop`, flushes.
+   * Idempotent: later calls return the first stop's promise.
    */
   stop(reason: StopReason = "requested"): Promise<StopReason> {
-    this.stopping ??= this.shutdown(reason);
-    return this.stopping;
+    this.stopped ??= this.shutdown(reason);
+    return this.stopped;
+  }
+
+  /** Input ended: no reply to a reverse call can arrive any more, whether or not a stop began. */
+  private inputEnded(): void {
+    this.peer.rejectAll(
+      new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "host closed stdin; no reply can arrive"),
+    );
+    void this.stop("eof");
   }
 
   private runStartHook(): void {
@@ -196,7 +230,7 @@ export class PluginServer {
         setImmediate(() => void this.stop("shutdown"));
         return {};
       default:
-        throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${request.method}`);
+        throw new MethodNotFoundError(request.method);
     }
   }
 
@@ -242,17 +276,15 @@ export class PluginServer {
   }
 
   private invoke(raw: unknown): InvokeResult | Promise<InvokeResult> {
-    if (this.stopping) {
+    if (this.stopped) {
       return Promise.reject(new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down"));
     }
     const params = parseInvokeParams(raw);
     const tool = this.tools.get(params.tool);
     if (!tool) {
-      throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Unknown tool: ${params.tool}`, {
-        tool: params.tool,
-        available: [...this.tools.keys()],
-      });
+      throw new UnknownToolError(params.tool, [...this.tools.keys()]);
     }
+    checkArgumentDepth(params.arguments);
     const wire = params.context ?? {};
     const arrivedAt = Date.now();
     const timeoutMs = (tool.spec.timeout ?? DEFAULT_INVOKE_TIMEOUT_S) * 1000;
@@ -264,10 +296,12 @@ export class PluginServer {
         : typeof params.invoke_id === "string"
           ? params.invoke_id
           : undefined;
+    if (hostDeadline <= arrivedAt) throw this.notStarted(params.tool, hostDeadline, arrivedAt);
 
     // Fast path: with a free slot and the start hook done, the handler runs at once, and
     // a handler that returns a plain value is answered synchronously — no promise, no
-    // timer, no slot bookkeeping beyond the call itself.
+    // timer, no slot bookkeeping beyond the call itself. Not once this event-loop turn has
+    // run enough synchronous tool code: then the invoke waits for a later turn.
     let early: { outcome: PromiseLike<unknown>; started: number; run: InvokeRun } | undefined;
     if (!this.starting && !this.startupError && this.limiter.tryAcquire()) {
       const run = new InvokeRun(params.tool, this.onRunFinished, noop, noop);
@@ -275,7 +309,7 @@ export class PluginServer {
       const started = performance.now();
       let outcome: unknown;
       try {
-        outcome = this.callHandler(tool, params, run, invokeId, deadlineMs);
+        outcome = this.callHandler(tool, params, run, invokeId, deadlineMs, started);
       } catch (error) {
         this.limiter.release();
         return this.failure(tool.spec.name, error, started);
@@ -313,6 +347,12 @@ export class PluginServer {
       }
       run.withdraw = this.limiter.acquire(() => {
         run.started = true;
+        const now = Date.now();
+        if (deadlineMs <= now) {
+          // Its deadline passed while it waited for a slot (the timer may not have had a turn).
+          run.fail(this.notStarted(params.tool, deadlineMs, now), true);
+          return;
+        }
         this.runTool(tool, params, run, invokeId, deadlineMs).then(
           (result) => run.succeed(result),
           (error: unknown) => run.fail(error),
@@ -328,6 +368,7 @@ export class PluginServer {
     run: InvokeRun,
     invokeId: string | undefined,
     deadlineMs: number,
+    started: number,
   ): unknown {
     const context = new InvokeContextImpl(
       {
@@ -341,7 +382,22 @@ export class PluginServer {
       },
       run,
     );
-    return runWithInvoke(context, () => tool.handler(params.arguments ?? {}, context));
+    try {
+      return runWithInvoke(context, () => tool.handler(params.arguments ?? {}, context));
+    } finally {
+      this.turn.charge(performance.now() - started);
+    }
+  }
+
+  /** The -32000 answer of an invoke whose deadline passed before its tool could start. */
+  private notStarted(tool: string, deadlineMs: number, now: number): RpcError {
+    const error = new RpcError(
+      ServerErrorCode.TOOL_TIMEOUT,
+      `Tool "${tool}" was not started: its deadline passed ${now - deadlineMs} ms before it could start`,
+      { tool, deadline_ms: deadlineMs },
+    );
+    this.log.warn(error.message);
+    return error;
   }
 
   /** A tool's exception as its answer: ToolError → success:false, RpcError as is, else -32603. */
@@ -377,20 +433,16 @@ export class PluginServer {
     }
     const started = performance.now();
     try {
-      return success(await this.callHandler(tool, params, run, invokeId, deadlineMs), started);
+      return success(await this.callHandler(tool, params, run, invokeId, deadlineMs, started), started);
     } catch (error) {
       return this.failure(tool.spec.name, error, started);
     }
   }
 
   private async shutdown(reason: StopReason): Promise<StopReason> {
-    this.peer.stopReading();
-    if (reason === "eof") {
-      // No reply to a reverse call can arrive any more.
-      this.peer.rejectAll(
-        new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "host closed stdin; no reply can arrive"),
-      );
-    }
+    // Input stays open while in-flight invokes drain: the host's replies to their reverse
+    // calls come that way (new invokes are refused). Only a broken output ends it at once.
+    if (reason === "output-closed") this.peer.stopReading();
     const closing = new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down");
     if (reason === "output-closed") {
       for (const run of [...this.inFlight]) run.fail(closing, true);
@@ -411,6 +463,7 @@ export class PluginServer {
         }
       }
     }
+    this.peer.stopReading();
     this.peer.rejectAll(closing);
     try {
       await this.definition.onStop?.();
@@ -418,6 +471,7 @@ export class PluginServer {
       this.log.error(`stop hook failed: ${(error as Error).stack ?? String(error)}`);
     }
     await this.peer.flushed();
+    releaseTransportDir();
     this.resolveDone(reason);
     return reason;
   }
@@ -455,9 +509,9 @@ function parseInvokeParams(raw: unknown): InvokeParams {
 
 /**
  * Creates a server on the given streams (in-memory streams in tests, stdio by default)
- * and starts reading. On stdio the server owns the process: stdout is guarded, SIGTERM
- * and SIGINT stop it, a tool's stray exception is logged instead of killing it, and the
- * process exits 0 once stopped.
+ * and starts reading. On stdio the server owns the process: stdout is guarded, SIGTERM,
+ * SIGINT and SIGHUP stop it gracefully (repeats are ignored), a tool's stray exception is
+ * logged instead of killing it, and the process exits 0 once stopped.
  */
 export function createPluginServer(definition: PluginDefinition, options: ServeOptions = {}): PluginServer {
   const onStdio = options.output === undefined;
@@ -482,9 +536,15 @@ export function servePlugin(definition: PluginDefinition, options: ServerOptions
 }
 
 function ownTheProcess(server: PluginServer, log: Logger): void {
-  const stop = () => void server.stop("signal");
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
+  // Listeners stay installed: a second signal must not fall back to the default action
+  // (death) while the first one's graceful stop is still draining.
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (server.stopping) log.info(`${signal} received; already stopping`);
+    else log.info(`${signal} received; stopping`);
+    void server.stop("signal");
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  takeOverEarlySignals(server, log);
   // A host that went away must not turn log writes into crashes.
   process.stderr.on("error", () => {});
   process.on("uncaughtException", (error) => {
@@ -495,7 +555,35 @@ function ownTheProcess(server: PluginServer, log: Logger): void {
       `unhandled rejection (still serving): ${reason instanceof Error ? reason.stack : String(reason)}`,
     );
   });
+  // A process that ends another way must not leave the file-transport directory behind.
+  process.once("exit", releaseTransportDir);
   void server.done.then(() => process.exit(0));
+}
+
+/** What the bundle banner leaves on `globalThis` (see {@link EARLY_SIGNALS}). */
+interface EarlySignals {
+  received: string[];
+  dispose(): void;
+}
+
+/**
+ * Takes the process over from the bundle banner's listeners, which record signals that
+ * arrive before any module ran: removes them (ours are installed by now) and, when a
+ * signal already came, begins the graceful stop at once.
+ */
+function takeOverEarlySignals(server: PluginServer, log: Logger): void {
+  const early = (globalThis as Record<symbol, unknown>)[EARLY_SIGNALS] as Partial<EarlySignals> | undefined;
+  if (typeof early !== "object" || early === null) return;
+  try {
+    early.dispose?.();
+  } catch (error) {
+    log.warn(`could not remove the early signal listeners: ${(error as Error).message}`);
+  }
+  const received = Array.isArray(early.received) ? early.received : [];
+  if (received.length > 0) {
+    log.info(`${received.join(", ")} received before the server started; stopping`);
+    void server.stop("signal");
+  }
 }
 
 const noop = () => {};

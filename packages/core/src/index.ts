@@ -43,6 +43,7 @@ export {
   type StopReason,
   servePlugin,
 } from "./server/plugin-server.js";
+export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";
 export { argumentsTooDeepError, checkArgumentDepth, nestsDeeperThan } from "./wire/argument-depth.js";
 export * from "./wire/error-codes.js";
 export * from "./wire/invoke.js";

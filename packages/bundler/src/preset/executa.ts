@@ -1,5 +1,6 @@
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { Options } from "tsup";
+import { startupBanner } from "../harden/startup-banner.js";
 import { disableTsupNativeNodeModules, type NativeAddon, nativeAddonPlugin } from "../native/index.js";
 import { type BuildResult, type FinishBuildOptions, finishBuild } from "../pipeline/finish-build.js";
 import { isQuiet } from "../report/reporter.js";
@@ -91,7 +92,8 @@ export function executa(options: ExecutaOptions): Options {
     shims: true,
     dts: false,
     clean: options.tsup?.clean ?? true,
-    banner: { js: "#!/usr/bin/env node" },
+    // Shebang, then the startup guard (src/harden/startup-banner.ts): before any module runs.
+    banner: { js: startupBanner() },
     esbuildPlugins: [
       ...(swc ? [swcDecoratorPlugin(swc)] : []),
       nativeAddonPlugin((found) => (nativeAddons = found)),

@@ -2,6 +2,11 @@ import { existsSync } from "node:fs";
 import { chmod, copyFile, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
+import {
+  BUN_CODE_ENVIRONMENT_VARIABLES,
+  type ByteRange,
+  disableEnvironmentVariablesInFile,
+} from "../harden/disable-environment-variables.js";
 import type { TargetPlatform } from "../platform/platforms.js";
 import { run } from "../util/run.js";
 import {
@@ -131,6 +136,16 @@ async function buildBun(
       `bun build --compile --target=${target.bunTarget} exited ${result.code ?? result.signal}:\n${output}`,
     );
   }
+  // Bun reads these before any JavaScript: a plugin must not load code, open a debugger or
+  // turn into the Bun CLI from whatever environment it is started in. The plugin's own code
+  // (the module graph) is left untouched.
+  await disableEnvironmentVariablesInFile(staged, BUN_CODE_ENVIRONMENT_VARIABLES, (file) =>
+    bunModuleGraphRange(file),
+  ).catch((error: Error) => {
+    throw new Error(`hardening the ${target.bunTarget} executable failed: ${error.message}`, {
+      cause: error,
+    });
+  });
   await rm(input.output, { force: true });
   await copyFile(staged, input.output);
   await chmod(input.output, 0o755);
@@ -155,6 +170,20 @@ export function readBunEntryPoint(file: Buffer, label: string): Buffer {
     if (code) return code;
   }
   throw new Error(`cannot read the embedded code of ${label}: no Bun module graph found`);
+}
+
+/** Where the module graph (the application, not Bun itself) lies in a Bun executable. */
+export function bunModuleGraphRange(file: Buffer): ByteRange | undefined {
+  for (
+    let at = file.lastIndexOf(BUN_TRAILER);
+    at !== -1;
+    at = at === 0 ? -1 : file.lastIndexOf(BUN_TRAILER, at - 1)
+  ) {
+    if (!entryPointAt(file, at)) continue;
+    const byteCount = Number(file.readBigUInt64LE(at - OFFSETS_SIZE));
+    return { start: at - OFFSETS_SIZE - byteCount, end: at + BUN_TRAILER.length };
+  }
+  return undefined;
 }
 
 function entryPointAt(file: Buffer, trailer: number): Buffer | undefined {

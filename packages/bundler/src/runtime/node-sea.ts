@@ -1,6 +1,10 @@
 import { chmod, copyFile, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
+import {
+  disableEnvironmentVariablesInFile,
+  NODE_CODE_ENVIRONMENT_VARIABLES,
+} from "../harden/disable-environment-variables.js";
 import { removeMachOSignature } from "../macho/adhoc-sign.js";
 import { platformOfBinary } from "../platform/platform-key.js";
 import type { TargetPlatform } from "../platform/platforms.js";
@@ -107,6 +111,11 @@ async function buildSea(
   const staged = join(input.workDir, "executable");
   await copyFile(nodeBinary, staged);
   await chmod(staged, 0o755);
+  // NODE_OPTIONS is read by C++ before any JavaScript: a plugin must not load code (or open
+  // the inspector) from whatever environment it is started in. Before the signature goes.
+  await disableEnvironmentVariablesInFile(staged, NODE_CODE_ENVIRONMENT_VARIABLES).catch((error: Error) => {
+    throw new Error(`hardening ${nodeBinary} failed: ${error.message}`, { cause: error });
+  });
   const darwin = target.os === "darwin";
   // As `codesign --remove-signature` before injection: the pipeline signs the result afresh.
   if (darwin) await removeMachOSignature(staged);

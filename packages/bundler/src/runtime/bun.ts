@@ -161,27 +161,27 @@ async function buildBun(
  * no graph that parses.
  */
 export function readBunEntryPoint(file: Buffer, label: string): Buffer {
-  for (
-    let at = file.lastIndexOf(BUN_TRAILER);
-    at !== -1;
-    at = at === 0 ? -1 : file.lastIndexOf(BUN_TRAILER, at - 1)
-  ) {
-    const code = entryPointAt(file, at);
-    if (code) return code;
-  }
-  throw new Error(`cannot read the embedded code of ${label}: no Bun module graph found`);
+  const graph = findModuleGraph(file);
+  if (!graph) throw new Error(`cannot read the embedded code of ${label}: no Bun module graph found`);
+  return graph.entryPoint;
 }
 
 /** Where the module graph (the application, not Bun itself) lies in a Bun executable. */
 export function bunModuleGraphRange(file: Buffer): ByteRange | undefined {
+  return findModuleGraph(file)?.range;
+}
+
+/** The last trailer whose graph parses (an earlier one may be text inside the graph). */
+function findModuleGraph(file: Buffer): { entryPoint: Buffer; range: ByteRange } | undefined {
   for (
     let at = file.lastIndexOf(BUN_TRAILER);
     at !== -1;
     at = at === 0 ? -1 : file.lastIndexOf(BUN_TRAILER, at - 1)
   ) {
-    if (!entryPointAt(file, at)) continue;
+    const entryPoint = entryPointAt(file, at);
+    if (!entryPoint) continue;
     const byteCount = Number(file.readBigUInt64LE(at - OFFSETS_SIZE));
-    return { start: at - OFFSETS_SIZE - byteCount, end: at + BUN_TRAILER.length };
+    return { entryPoint, range: { start: at - OFFSETS_SIZE - byteCount, end: at + BUN_TRAILER.length } };
   }
   return undefined;
 }

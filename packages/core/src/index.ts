@@ -45,6 +45,23 @@ export {
 } from "./server/plugin-server.js";
 export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";
 export { argumentsTooDeepError, checkArgumentDepth, nestsDeeperThan } from "./wire/argument-depth.js";
+export {
+  announcedCapabilities,
+  CAPABILITY_FAMILIES,
+  type CapabilitySlot,
+  capabilityForMethod,
+  type FamilyErrorCodes,
+  HOST_CAPABILITY_NAMES,
+  type HostCapabilityGrant,
+  type KnownHostCapability,
+  offeredCapabilities,
+  REVERSE_FAMILIES,
+  type ReverseFamily,
+  type ReverseFamilyName,
+  refusalCode,
+  reverseFamilyOf,
+  USER_SCOPE_GRANTS,
+} from "./wire/capability-families.js";
 export * from "./wire/error-codes.js";
 export * from "./wire/invoke.js";
 export * from "./wire/jsonrpc.js";

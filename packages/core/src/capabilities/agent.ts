@@ -1,6 +1,6 @@
 import { AgentErrorCode, SamplingErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
-import type { CallOptions, Family, MethodSpec } from "./family.js";
+import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { replyItems } from "./reply-shape.js";
 import {
@@ -115,19 +115,14 @@ export interface AgentCompleteRequest extends CallOptions {
   metadata?: Record<string, unknown>;
 }
 
-const spec = (name: string, defaultTimeoutMs: number): MethodSpec => ({
-  method: `agent/${name}`,
-  capability: "llm.agent.auto",
-  defaultTimeoutMs,
-});
-const CREATE = spec("session.create", 30_000);
-const RUN = spec("session.run", 300_000);
-const CANCEL = spec("session.cancel", 60_000);
-const HISTORY = spec("session.history", 60_000);
-const DELETE = spec("session.delete", 60_000);
-const LIST = spec("session.list", 15_000);
-const REFRESH = spec("session.refresh", 15_000);
-const COMPLETE = spec("complete", 120_000);
+const CREATE = methodSpec("agent/session.create", 30_000);
+const RUN = methodSpec("agent/session.run", 300_000);
+const CANCEL = methodSpec("agent/session.cancel", 60_000);
+const HISTORY = methodSpec("agent/session.history", 60_000);
+const DELETE = methodSpec("agent/session.delete", 60_000);
+const LIST = methodSpec("agent/session.list", 15_000);
+const REFRESH = methodSpec("agent/session.refresh", 15_000);
+const COMPLETE = methodSpec("agent/complete", 120_000);
 
 /** `agent.session`: host agent sessions, addressed by `app_session_uuid`. */
 export class AgentSessions {

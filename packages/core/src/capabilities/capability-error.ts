@@ -1,4 +1,5 @@
 import { RpcError } from "../errors/rpc-error.js";
+import type { ReverseFamilyName } from "../wire/capability-families.js";
 import { JsonRpcErrorCode, RoutingErrorCode } from "../wire/error-codes.js";
 
 /** The codes every capability family has, under the same names. */
@@ -11,8 +12,11 @@ export interface FamilyCodes {
   readonly NOT_NEGOTIATED?: number;
 }
 
-/** Names of the host capability families, as they appear in error messages and `family`. */
-export type CapabilityFamilyName = "sampling" | "storage" | "upload" | "image" | "embeddings" | "agent";
+/**
+ * Names of the error families, as they appear in error messages and `family`: the
+ * table's families, but `files/*` calls fail with `StorageError` (the two share codes).
+ */
+export type CapabilityFamilyName = Exclude<ReverseFamilyName, "files">;
 
 /**
  * A reverse call to the host failed: the host answered with an error frame, or the call

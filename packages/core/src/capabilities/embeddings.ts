@@ -1,6 +1,6 @@
 import { EmbeddingsErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
-import type { CallOptions, Family, MethodSpec } from "./family.js";
+import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { replyItems } from "./reply-shape.js";
 
@@ -43,7 +43,7 @@ export interface EmbeddingsResult {
   [key: string]: unknown;
 }
 
-const CREATE: MethodSpec = { method: "embeddings/create", capability: "llm.embed", defaultTimeoutMs: 30_000 };
+const CREATE = methodSpec("embeddings/create", 30_000);
 
 /** `ctx.host.embeddings`: text embeddings computed by the host (`llm.embed`). */
 export class EmbeddingsClient {

@@ -1,3 +1,4 @@
+import { reverseFamilyOf } from "../wire/capability-families.js";
 import type { CapabilityError, CapabilityFamilyName, FamilyCodes } from "./capability-error.js";
 
 /** What the shared call path needs to know about one capability family. */
@@ -15,6 +16,19 @@ export interface MethodSpec {
   readonly method: string;
   readonly capability: string;
   readonly defaultTimeoutMs: number;
+}
+
+/**
+ * The spec of `method`, its capability taken from the capability-family table. Throws
+ * for a method the table does not list, so a client cannot call outside the table.
+ */
+export function methodSpec(method: string, defaultTimeoutMs: number): MethodSpec {
+  const methods = reverseFamilyOf(method)?.methods;
+  const capability = methods && Object.hasOwn(methods, method) ? methods[method] : undefined;
+  if (capability === undefined) {
+    throw new Error(`${method} is not a method of the capability-family table (wire/capability-families.ts)`);
+  }
+  return { method, capability, defaultTimeoutMs };
 }
 
 /** Options every `ctx.host.*` method takes. */

@@ -1,5 +1,5 @@
 import { StorageErrorCode } from "../wire/error-codes.js";
-import type { CallOptions, MethodSpec } from "./family.js";
+import { type CallOptions, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { PutError, putBytes, toBytes } from "./http-put.js";
 import {
@@ -78,16 +78,11 @@ export interface FileUploadResult {
   info: FileInfo;
 }
 
-const spec = (name: string, defaultTimeoutMs: number): MethodSpec => ({
-  method: `files/${name}`,
-  capability: "aps.files",
-  defaultTimeoutMs,
-});
-const UPLOAD_BEGIN = spec("upload_begin", 60_000);
-const UPLOAD_COMPLETE = spec("upload_complete", 60_000);
-const DOWNLOAD_URL = spec("download_url", 30_000);
-const LIST = spec("list", 30_000);
-const DELETE = spec("delete", 30_000);
+const UPLOAD_BEGIN = methodSpec("files/upload_begin", 60_000);
+const UPLOAD_COMPLETE = methodSpec("files/upload_complete", 60_000);
+const DOWNLOAD_URL = methodSpec("files/download_url", 30_000);
+const LIST = methodSpec("files/list", 30_000);
+const DELETE = methodSpec("files/delete", 30_000);
 const PUT_TIMEOUT_MS = 120_000;
 
 /** `ctx.host.files`: the host's object storage (`aps.files`), uploaded to by presigned PUT. */

@@ -1,5 +1,6 @@
 import type { ReverseChannel } from "../context/reverse-channel.js";
 import { RpcError } from "../errors/rpc-error.js";
+import { refusalCode } from "../wire/capability-families.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
 import type { CallOptions, Family, MethodSpec } from "./family.js";
@@ -79,9 +80,8 @@ export class HostCaller {
    */
   ensureAvailable(family: Family, spec: MethodSpec): void {
     if (this.channel.protocolVersion() !== "2.0") {
-      const code = family.codes.NOT_NEGOTIATED ?? family.codes.NOT_GRANTED;
       throw family.error(
-        code,
+        refusalCode(family.codes, "not_negotiated"),
         `${spec.method} needs Executa protocol 2.0, but the host did not negotiate it ` +
           "(it sent no initialize, or offered only 1.1); reverse calls are unavailable with this host",
         { method: spec.method, capability: spec.capability, reason: "not_negotiated" },
@@ -89,7 +89,7 @@ export class HostCaller {
     }
     if (!this.channel.hostCapabilities.includes(spec.capability)) {
       throw family.error(
-        family.codes.NOT_GRANTED,
+        refusalCode(family.codes, "not_granted"),
         `${spec.method} needs the "${spec.capability}" host capability: ` +
           `add "${spec.capability}" to host_capabilities in the plugin manifest`,
         { method: spec.method, capability: spec.capability, reason: "not_declared" },

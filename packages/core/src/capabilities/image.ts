@@ -1,6 +1,6 @@
 import { ImageErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
-import type { CallOptions, Family, MethodSpec } from "./family.js";
+import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { replyItems } from "./reply-shape.js";
 import type { ModelPreferences } from "./sampling.js";
@@ -68,8 +68,8 @@ export interface ImageResult {
   [key: string]: unknown;
 }
 
-const GENERATE: MethodSpec = { method: "image/generate", capability: "llm.image", defaultTimeoutMs: 120_000 };
-const EDIT: MethodSpec = { method: "image/edit", capability: "llm.image.edit", defaultTimeoutMs: 120_000 };
+const GENERATE = methodSpec("image/generate", 120_000);
+const EDIT = methodSpec("image/edit", 120_000);
 
 /** `ctx.host.image`: image generation (`llm.image`) and editing (`llm.image.edit`) by the host. */
 export class ImageClient {

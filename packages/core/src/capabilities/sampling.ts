@@ -1,6 +1,6 @@
 import { SamplingErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
-import type { CallOptions, Family, MethodSpec } from "./family.js";
+import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { checkFields } from "./reply-shape.js";
 
@@ -91,11 +91,7 @@ export interface CreateMessageResult {
   [key: string]: unknown;
 }
 
-const CREATE_MESSAGE: MethodSpec = {
-  method: "sampling/createMessage",
-  capability: "llm.sample",
-  defaultTimeoutMs: 90_000,
-};
+const CREATE_MESSAGE = methodSpec("sampling/createMessage", 90_000);
 
 /** Messages in their wire form, validated. Shared with `agent/complete`. */
 export function wireMessages(family: Family, method: string, messages: unknown): unknown[] {

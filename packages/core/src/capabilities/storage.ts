@@ -1,7 +1,7 @@
 import { StorageErrorCode } from "../wire/error-codes.js";
 import { type BackoffOptions, backoffDelay, sleep } from "./backoff.js";
 import { CapabilityError } from "./capability-error.js";
-import type { CallOptions, Family, MethodSpec } from "./family.js";
+import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { replyItems } from "./reply-shape.js";
 
@@ -129,15 +129,10 @@ export interface StorageUpdateResult<T> {
   attempts: number;
 }
 
-const spec = (name: string): MethodSpec => ({
-  method: `storage/${name}`,
-  capability: "aps.kv",
-  defaultTimeoutMs: 30_000,
-});
-const GET = spec("get");
-const SET = spec("set");
-const DELETE = spec("delete");
-const LIST = spec("list");
+const GET = methodSpec("storage/get", 30_000);
+const SET = methodSpec("storage/set", 30_000);
+const DELETE = methodSpec("storage/delete", 30_000);
+const LIST = methodSpec("storage/list", 30_000);
 
 const SCOPES: readonly string[] = ["user", "app", "tool"];
 

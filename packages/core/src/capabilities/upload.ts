@@ -1,7 +1,7 @@
 import { UploadErrorCode } from "../wire/error-codes.js";
 import { INLINE_UPLOAD_MAX_BYTES } from "../wire/limits.js";
 import { CapabilityError } from "./capability-error.js";
-import type { CallOptions, Family, MethodSpec } from "./family.js";
+import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { PutError, putBytes, toBytes } from "./http-put.js";
 
@@ -82,15 +82,9 @@ export interface UploadNegotiation {
   [key: string]: unknown;
 }
 
-const UPLOAD_FILE = "host/uploadFile";
-const spec = (defaultTimeoutMs: number): MethodSpec => ({
-  method: UPLOAD_FILE,
-  capability: "host.upload",
-  defaultTimeoutMs,
-});
-const INLINE = spec(120_000);
-const NEGOTIATE = spec(60_000);
-const CONFIRM = spec(30_000);
+const INLINE = methodSpec("host/uploadFile", 120_000);
+const NEGOTIATE = methodSpec("host/uploadFile", 60_000);
+const CONFIRM = methodSpec("host/uploadFile", 30_000);
 const PUT_TIMEOUT_MS = 120_000;
 const DEFAULT_INLINE_MAX_BYTES = 1024 * 1024;
 

@@ -2,6 +2,7 @@
  * Manifest types: what a plugin answers to `describe`. Field names are the wire's
  * (snake_case), exactly as the protocol spec names them.
  */
+import type { KnownHostCapability } from "./capability-families.js";
 
 /** The six parameter types the protocol supports. */
 export type ParameterType = "string" | "integer" | "number" | "boolean" | "array" | "object";
@@ -83,18 +84,11 @@ export interface RuntimeHints {
   [key: string]: unknown;
 }
 
-/** Reverse capabilities a plugin may ask the host for (`manifest.host_capabilities`). */
-export type HostCapability =
-  | "llm.sample"
-  | "aps.kv"
-  | "aps.files"
-  | "aps.scope.user.read"
-  | "aps.scope.user.write"
-  | "host.upload"
-  | "llm.image"
-  | "llm.image.edit"
-  | "llm.embed"
-  | "llm.agent.auto";
+/**
+ * Reverse capabilities a plugin may ask the host for (`manifest.host_capabilities`),
+ * as the capability-family table lists them.
+ */
+export type HostCapability = KnownHostCapability;
 
 /** The manifest a plugin answers to `describe`. */
 export interface Manifest {

@@ -1,3 +1,4 @@
+import { offeredCapabilities, type ReverseFamilyName } from "@executa/core";
 import type { ProviderSet } from "../providers/provider.js";
 
 /**
@@ -5,13 +6,6 @@ import type { ProviderSet } from "../providers/provider.js";
  * host has providers for, in the shape plugins announce theirs (`client_capabilities`).
  */
 export function hostCapabilitiesOffer(providers: ProviderSet): Record<string, unknown> {
-  const offer: Record<string, unknown> = {};
-  if (providers.sampling) offer.sampling = {};
-  if (providers.storage || providers.files)
-    offer.storage = { kv: !!providers.storage, files: !!providers.files };
-  if (providers.upload) offer.upload = {};
-  if (providers.image) offer.image = {};
-  if (providers.embeddings) offer.embeddings = {};
-  if (providers.agent) offer.agent = {};
-  return offer;
+  const served = (Object.keys(providers) as ReverseFamilyName[]).filter((family) => providers[family]);
+  return offeredCapabilities(served);
 }

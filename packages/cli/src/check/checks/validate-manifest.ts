@@ -3,6 +3,7 @@
  * (manifest fields, tool definition, parameter schema) and the v2 additions
  * (`host_capabilities`, credential `default`).
  */
+import { HOST_CAPABILITY_NAMES } from "@executa/core";
 
 /** One thing wrong with a manifest. */
 export interface ManifestIssue {
@@ -16,19 +17,8 @@ export interface ManifestIssue {
 /** The six parameter types the spec supports. */
 export const PARAMETER_TYPES = ["string", "integer", "number", "boolean", "array", "object"] as const;
 
-/** `host_capabilities` values the v2 notes name. */
-export const KNOWN_HOST_CAPABILITIES = [
-  "llm.sample",
-  "aps.kv",
-  "aps.files",
-  "aps.scope.user.read",
-  "aps.scope.user.write",
-  "host.upload",
-  "llm.image",
-  "llm.image.edit",
-  "llm.embed",
-  "llm.agent.auto",
-] as const;
+/** `host_capabilities` values the v2 notes name (core's capability-family table). */
+export const KNOWN_HOST_CAPABILITIES: readonly string[] = HOST_CAPABILITY_NAMES;
 
 /** SemVer 2.0.0 (`MAJOR.MINOR.PATCH`, optional pre-release and build), from semver.org. */
 const SEMVER =
@@ -221,7 +211,7 @@ function checkHostCapabilities(capabilities: unknown, issues: Issues): void {
   capabilities.forEach((capability, index) => {
     if (typeof capability !== "string")
       issues.error(`host_capabilities[${index}]`, `must be a string, got ${kindOf(capability)}`);
-    else if (!(KNOWN_HOST_CAPABILITIES as readonly string[]).includes(capability))
+    else if (!KNOWN_HOST_CAPABILITIES.includes(capability))
       issues.warning(
         `host_capabilities[${index}]`,
         `"${capability}" is not a capability hosts are known to grant`,

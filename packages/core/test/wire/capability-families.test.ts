@@ -1,0 +1,149 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import {
+  AgentErrorCode,
+  announcedCapabilities,
+  CAPABILITY_FAMILIES,
+  capabilityForMethod,
+  EmbeddingsErrorCode,
+  HOST_CAPABILITY_NAMES,
+  ImageErrorCode,
+  offeredCapabilities,
+  REVERSE_FAMILIES,
+  refusalCode,
+  reverseFamilyOf,
+  SamplingErrorCode,
+  StorageErrorCode,
+  UploadErrorCode,
+} from "@executa/core";
+import { describe, expect, it } from "vitest";
+import { methodSpec } from "../../src/capabilities/family.js";
+
+const capabilitiesDir = fileURLToPath(new URL("../../src/capabilities/", import.meta.url));
+
+/** Every method name the capability clients pass to `methodSpec(...)`, read from their source. */
+function clientMethods(): Set<string> {
+  const methods = new Set<string>();
+  for (const file of readdirSync(capabilitiesDir).filter((name) => name.endsWith(".ts"))) {
+    const source = readFileSync(capabilitiesDir + file, "utf8");
+    for (const match of source.matchAll(/\bmethodSpec\(\s*"([^"]+)"/g)) methods.add(match[1]!);
+  }
+  return methods;
+}
+
+const tableMethods = REVERSE_FAMILIES.flatMap((family) => Object.keys(family.methods));
+
+describe("capability-family table", () => {
+  it("lists every method a capability client calls, and every listed method has a client", () => {
+    const used = clientMethods();
+    expect(used.size).toBeGreaterThan(0);
+    for (const method of used) expect(tableMethods, method).toContain(method);
+    expect([...used].sort()).toEqual([...tableMethods].sort());
+  });
+
+  it("names the spec's reverse methods, each in one family and one of its namespaces", () => {
+    expect(tableMethods).toEqual(
+      expect.arrayContaining([
+        "sampling/createMessage",
+        "storage/get",
+        "storage/set",
+        "storage/delete",
+        "storage/list",
+        "files/upload_begin",
+        "files/upload_complete",
+        "files/download_url",
+        "files/list",
+        "files/delete",
+        "host/uploadFile",
+        "image/generate",
+        "image/edit",
+        "embeddings/create",
+        "agent/session.create",
+        "agent/session.run",
+        "agent/complete",
+      ]),
+    );
+    expect(new Set(tableMethods).size).toBe(tableMethods.length);
+    for (const family of REVERSE_FAMILIES) {
+      for (const method of Object.keys(family.methods)) {
+        expect(reverseFamilyOf(method)?.name, method).toBe(family.name);
+        const namespace = method.slice(0, method.indexOf("/"));
+        if (family.name !== "upload") expect(family.namespaces, method).toContain(namespace);
+      }
+    }
+  });
+
+  it("gives every family its codes, and every method a capability the family grants", () => {
+    const expected = {
+      sampling: SamplingErrorCode,
+      storage: StorageErrorCode,
+      files: StorageErrorCode,
+      upload: UploadErrorCode,
+      image: ImageErrorCode,
+      embeddings: EmbeddingsErrorCode,
+      agent: AgentErrorCode,
+    };
+    expect(Object.keys(CAPABILITY_FAMILIES)).toEqual(Object.keys(expected));
+    for (const family of REVERSE_FAMILIES) {
+      expect(family.codes, family.name).toBe(expected[family.name]);
+      expect(typeof family.codes.NOT_GRANTED).toBe("number");
+      const granted = family.grants.map((grant) => grant.capability);
+      expect(granted).toContain(family.capability);
+      for (const capability of Object.values(family.methods)) expect(granted).toContain(capability);
+      for (const capability of granted) expect(HOST_CAPABILITY_NAMES).toContain(capability);
+    }
+    expect(new Set(HOST_CAPABILITY_NAMES).size).toBe(HOST_CAPABILITY_NAMES.length);
+  });
+
+  it("refuses an unnegotiated call with NOT_NEGOTIATED, or NOT_GRANTED for families without it", () => {
+    expect(refusalCode(SamplingErrorCode, "not_negotiated")).toBe(SamplingErrorCode.NOT_NEGOTIATED);
+    expect(refusalCode(SamplingErrorCode, "not_granted")).toBe(SamplingErrorCode.NOT_GRANTED);
+    expect(refusalCode(StorageErrorCode, "not_negotiated")).toBe(StorageErrorCode.NOT_GRANTED);
+    expect(refusalCode(AgentErrorCode, "not_negotiated")).toBe(AgentErrorCode.NOT_GRANTED);
+    expect(refusalCode(CAPABILITY_FAMILIES.files.codes, "not_negotiated")).toBe(StorageErrorCode.NOT_GRANTED);
+  });
+
+  it("routes by exact method, then by namespace; other methods belong to no family", () => {
+    expect(reverseFamilyOf("host/uploadFile")?.name).toBe("upload");
+    expect(reverseFamilyOf("host/other")).toBeUndefined();
+    expect(reverseFamilyOf("user_files/list")?.name).toBe("files");
+    expect(reverseFamilyOf("__proto__/x")).toBeUndefined();
+    expect(reverseFamilyOf("constructor")).toBeUndefined();
+    expect(capabilityForMethod("image/edit")).toBe("llm.image.edit");
+    expect(capabilityForMethod("image/variation")).toBe("llm.image");
+    expect(capabilityForMethod("storage/constructor")).toBe("aps.kv");
+    expect(capabilityForMethod("describe")).toBeUndefined();
+  });
+
+  it("methodSpec takes the capability from the table and rejects methods it does not list", () => {
+    expect(methodSpec("image/edit", 5)).toEqual({
+      method: "image/edit",
+      capability: "llm.image.edit",
+      defaultTimeoutMs: 5,
+    });
+    expect(() => methodSpec("image/variation", 5)).toThrow(/not a method of the capability-family table/);
+    expect(() => methodSpec("storage/constructor", 5)).toThrow(/not a method/);
+  });
+
+  it("announces declared grants and offers served families at their slots", () => {
+    expect(announcedCapabilities(HOST_CAPABILITY_NAMES)).toEqual({
+      sampling: {},
+      storage: { kv: true, files: true },
+      upload: {},
+      image: {},
+      "image.edit": {},
+      embeddings: {},
+      agent: { submodes: ["auto"] },
+    });
+    const first = announcedCapabilities(["llm.agent.auto"]) as { agent: { submodes: string[] } };
+    first.agent.submodes.push("fixed");
+    expect(announcedCapabilities(["llm.agent.auto"])).toEqual({ agent: { submodes: ["auto"] } });
+    expect(offeredCapabilities(["files"])).toEqual({ storage: { kv: false, files: true } });
+    expect(offeredCapabilities(["agent", "image", "storage"])).toEqual({
+      storage: { kv: true, files: false },
+      image: {},
+      agent: {},
+    });
+    expect(offeredCapabilities([])).toEqual({});
+  });
+});

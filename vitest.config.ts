@@ -17,7 +17,13 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: [{ find: /^@executa\/(core|decorators|host|bundler|testing|cli)$/, replacement: pkg("$1") }],
+    alias: [
+      {
+        find: /^@executa\/host\/local$/,
+        replacement: fileURLToPath(new URL("./packages/host/src/local/index.ts", import.meta.url)),
+      },
+      { find: /^@executa\/(core|decorators|host|bundler|testing|cli)$/, replacement: pkg("$1") },
+    ],
   },
   test: {
     include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "tooling/*/test/**/*.test.ts"],

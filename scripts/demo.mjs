@@ -12,13 +12,16 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const binary = join(root, "apps/storage/dist/storage");
 const hostEntry = join(root, "packages/host/dist/index.js");
+const localEntry = join(root, "packages/host/dist/local/index.js");
 for (const [file, what] of [
   [binary, "the storage sample"],
   [hostEntry, "@executa/host"],
+  [localEntry, "@executa/host/local"],
 ]) {
   if (!existsSync(file)) fail(`${what} is not built (${file} is missing): run \`pnpm build\` first`);
 }
-const { createLocalProviders, spawnPlugin } = await import(hostEntry);
+const { spawnPlugin } = await import(hostEntry);
+const { createLocalProviders } = await import(localEntry);
 
 const WIDTH = 150;
 const short = (value) => {

@@ -1,10 +1,7 @@
 import { defineConfig } from "tsup";
+import { libraryBuild } from "../../tooling/tsup-preset/src/index.js";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm", "cjs"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "node20",
-});
+// Two entries: the driver (no native module) and the local providers (better-sqlite3).
+export default defineConfig(
+  libraryBuild({ entry: { index: "src/index.ts", "local/index": "src/local/index.ts" } }),
+);

@@ -3,14 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { StorageErrorCode } from "@executa/core";
-import {
-  createLocalProviders,
-  type LocalProviders,
-  type PluginProcess,
-  type ReverseCall,
-  type ReverseProvider,
-  spawnPlugin,
-} from "@executa/host";
+import { type PluginProcess, type ReverseCall, type ReverseProvider, spawnPlugin } from "@executa/host";
+import { createLocalProviders, type LocalProviders } from "@executa/host/local";
 import { expectSuccess, expectToolError, type PluginTestClient, runBinary } from "@executa/testing";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 

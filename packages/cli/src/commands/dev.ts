@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { ProtocolVersion } from "@executa/core";
-import type { SamplingConfig } from "@executa/host";
+import type { SamplingConfig } from "@executa/host/local";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { type CliIO, useColor } from "../cli-io.js";
 import { DEFAULT_PROFILE, devDataDir } from "../dev/data-dir.js";

@@ -1,15 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { InvokeResult, Manifest, ProtocolVersion } from "@executa/core";
-import {
-  createLocalProviders,
-  type ExitInfo,
-  type LocalProviders,
-  type Negotiated,
-  type PluginProcess,
-  type SamplingConfig,
-  spawnPlugin,
-} from "@executa/host";
+import { type ExitInfo, type Negotiated, type PluginProcess, spawnPlugin } from "@executa/host";
+import { createLocalProviders, type LocalProviders, type SamplingConfig } from "@executa/host/local";
 import type { DevTarget } from "./target.js";
 
 /** Options of {@link DevSession.open}. */

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requirePrerequisite, skipWithout } from "../../../../tooling/test-support/src/prerequisite.js";
 import { createLocalProviders, type LocalProviders } from "../../src/local/create-local-providers.js";
 import type { PluginProcess } from "../../src/process/plugin-process.js";
 import { tempDir } from "../helpers/calls.js";
@@ -9,12 +10,13 @@ import { spawnFixture, stopAll } from "../helpers/fixtures.js";
 // The fixture imports @executa/core's built output; `pnpm test` builds it first.
 const coreBuilt = existsSync(fileURLToPath(new URL("../../../core/dist/index.js", import.meta.url)));
 
-describe.skipIf(!coreBuilt)("a plugin built on @executa/core", () => {
+describe.skipIf(skipWithout(coreBuilt))("a plugin built on @executa/core", () => {
   let dir: ReturnType<typeof tempDir>;
   let local: LocalProviders;
   let plugin: PluginProcess;
 
   beforeAll(async () => {
+    requirePrerequisite(coreBuilt, "packages/core/dist is missing: run `pnpm --filter @executa/core build`");
     dir = tempDir();
     local = createLocalProviders({
       dataDir: dir.path,
@@ -25,8 +27,8 @@ describe.skipIf(!coreBuilt)("a plugin built on @executa/core", () => {
   });
   afterAll(async () => {
     await stopAll();
-    await local.close();
-    dir.remove();
+    await local?.close();
+    dir?.remove();
   });
 
   it("negotiates 2.0 and announces its client capabilities", () => {

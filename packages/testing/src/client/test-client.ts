@@ -3,12 +3,12 @@ import type {
   HealthReport,
   InvokeOptions,
   LineStream,
-  LocalProviders,
   Negotiated,
   PluginProcess,
   ReverseCallEvent,
   StopResult,
 } from "@executa/host";
+import type { LocalProviders } from "@executa/host/local";
 import type { TestProviders } from "../providers/test-providers.js";
 
 /** Options of {@link PluginTestClient.close}. */

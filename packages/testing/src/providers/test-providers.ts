@@ -1,14 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ProviderSet } from "@executa/host";
 import {
   createLocalProviders,
   type LocalProviders,
   type LocalProvidersOptions,
-  type ProviderSet,
   type SamplingConfig,
   type ScriptRule,
-} from "@executa/host";
+} from "@executa/host/local";
 
 /** How a test client answers the plugin's reverse calls. */
 export interface TestProviderOptions {

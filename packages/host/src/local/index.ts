@@ -1,0 +1,50 @@
+/**
+ * `@executa/host/local` — the local providers a development host answers a plugin's
+ * reverse calls with: storage on SQLite (better-sqlite3, a native addon), files and
+ * uploads over loopback HTTP, and scripted / echo / relayed sampling. Kept apart from
+ * `@executa/host` so that code which only drives a plugin never loads a native module.
+ * @packageDocumentation
+ */
+
+export { type Clock, systemClock } from "./clock.js";
+export {
+  createLocalProviders,
+  type LocalProviders,
+  type LocalProvidersOptions,
+} from "./create-local-providers.js";
+export {
+  DEFAULT_MAX_OBJECT_BYTES,
+  FilesProvider,
+  type FilesProviderOptions,
+} from "./files-provider.js";
+export { BlobDir } from "./http/blob-dir.js";
+export { LoopbackServer, type Route, type RouteHandler } from "./http/loopback-server.js";
+export { type SignatureCheck, UrlSigner } from "./http/url-signer.js";
+export { EchoResponder } from "./sampling/echo-responder.js";
+export { OpenAiRelayResponder, type RelayConfig } from "./sampling/openai-relay.js";
+export {
+  readSamplingRequest,
+  type SamplingMessage,
+  type SamplingReply,
+  type SamplingRequest,
+  type SamplingResponder,
+} from "./sampling/request.js";
+export {
+  createResponder,
+  type SamplingConfig,
+  samplingConfigFromEnv,
+} from "./sampling/sampling-config.js";
+export { type SamplingLimits, SamplingProvider } from "./sampling/sampling-provider.js";
+export { parseScript, ScriptResponder, type ScriptRule } from "./sampling/script-responder.js";
+export { type ResolvedScope, STORAGE_SCOPES, type StorageScope } from "./scope.js";
+export {
+  DEFAULT_MAX_VALUE_BYTES,
+  StorageProvider,
+  type StorageProviderOptions,
+} from "./storage-provider.js";
+export { type Entry, type EntryKind, LocalStore } from "./store/local-store.js";
+export {
+  DEFAULT_MAX_UPLOAD_BYTES,
+  UploadProvider,
+  type UploadProviderOptions,
+} from "./upload-provider.js";

@@ -1,4 +1,5 @@
 import { defineConfig } from "tsup";
+import { NODE_TARGET } from "../tsup-preset/src/index.js";
 
 // The harness runs as plain Node ESM; @executa/core stays external (it is the subject
 // under test and is resolved from packages/core/dist at run time), and so does
@@ -9,6 +10,6 @@ export default defineConfig({
   dts: false,
   sourcemap: true,
   clean: true,
-  target: "node20",
+  target: NODE_TARGET,
   external: ["@executa/bundler"],
 });

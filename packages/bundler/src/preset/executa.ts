@@ -1,5 +1,6 @@
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { Options } from "tsup";
+import { NODE_TARGET } from "../../../../tooling/tsup-preset/src/index.js";
 import { startupBanner } from "../harden/startup-banner.js";
 import { disableTsupNativeNodeModules, type NativeAddon, nativeAddonPlugin } from "../native/index.js";
 import { type BuildResult, type FinishBuildOptions, finishBuild } from "../pipeline/finish-build.js";
@@ -79,7 +80,7 @@ export function executa(options: ExecutaOptions): Options {
     outDir,
     format: ["cjs"],
     platform: "node",
-    target: "node20",
+    target: NODE_TARGET,
     outExtension: () => ({ js: ".cjs" }),
     bundle: true,
     // Every dependency inlined: the binary's require() reaches only built-in modules.

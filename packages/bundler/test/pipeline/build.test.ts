@@ -7,6 +7,7 @@ import type { Manifest } from "@executa/core";
 import { extract, list } from "tar";
 import { build } from "tsup";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requirePrerequisite, skipWithout } from "../../../../tooling/test-support/src/prerequisite.js";
 import type { ExecutaJson } from "../../src/emit/executa-json.js";
 import { buildPlugin } from "../../src/pipeline/build-plugin.js";
 import type { BuildResult } from "../../src/pipeline/finish-build.js";
@@ -211,12 +212,16 @@ const decorators = (() => {
   }
 })();
 
-describe.runIf(decorators)("a decorated plugin (class-validator DTO), bundle only", () => {
+const decoratorsMissing =
+  "@executa/decorators does not resolve from the fixtures: run `pnpm --filter @executa/decorators build`";
+
+describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DTO), bundle only", () => {
   let out: Awaited<ReturnType<typeof tempDir>>;
   let result: BuildResult;
   const entry = fixture("decorated-plugin/main.ts");
 
   beforeAll(async () => {
+    requirePrerequisite(decorators, decoratorsMissing);
     out = await tempDir("decorated-build");
     result = await buildPlugin({ entry, outDir: out.path, quiet: true, binary: false });
   }, BUILD_TIMEOUT_MS);
@@ -263,7 +268,9 @@ describe.runIf(decorators)("a decorated plugin (class-validator DTO), bundle onl
   });
 });
 
-describe.runIf(decorators)("a decorated plugin built without decorator metadata", () => {
+describe.skipIf(skipWithout(decorators))("a decorated plugin built without decorator metadata", () => {
+  beforeAll(() => requirePrerequisite(decorators, decoratorsMissing));
+
   it(
     "fails tsup with a non-zero exit and the documented message",
     async () => {

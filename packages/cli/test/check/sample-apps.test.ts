@@ -2,6 +2,7 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync } from "no
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, it } from "vitest";
+import { requirePrerequisite, skipWithout } from "../../../../tooling/test-support/src/prerequisite.js";
 import { runConformance } from "../../src/check/run-conformance.js";
 import { expectVerdicts } from "../helpers/report.js";
 
@@ -38,7 +39,12 @@ function sampleBinaries(): SampleBinary[] {
 const binaries = sampleBinaries();
 
 describe("executa check on the sample apps' binaries", () => {
-  it.skipIf(binaries.length > 0)("skipped: no apps/*/dist binary found (run `pnpm build` first)", () => {});
+  const appsBuilt = binaries.length > 0;
+  if (!appsBuilt) {
+    it.skipIf(skipWithout(appsBuilt))("needs the sample apps' binaries", () => {
+      requirePrerequisite(appsBuilt, "no apps/*/dist binary found: run `pnpm build` first");
+    });
+  }
 
   for (const { app, binary } of binaries) {
     it(`apps/${app}: every check passes`, { timeout: 60_000 }, async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requirePrerequisite, skipWithout } from "../../../../tooling/test-support/src/prerequisite.js";
 import { CLI, fixture, requireBuiltCli, runCli } from "../helpers/cli.js";
 
 beforeAll(requireBuiltCli);
@@ -95,7 +96,11 @@ describe("executa dev REPL over piped stdin", () => {
 
 const hasScript = spawnSync("script", ["--version"], { encoding: "utf8" }).status === 0;
 
-describe.skipIf(!hasScript)("executa dev REPL in a pseudo-terminal (script -q)", () => {
+describe.skipIf(skipWithout(hasScript))("executa dev REPL in a pseudo-terminal (script -q)", () => {
+  beforeAll(() =>
+    requirePrerequisite(hasScript, "util-linux `script` is not on PATH: install it (Debian: bsdutils)"),
+  );
+
   it("prompts, invokes and exits on .exit", async () => {
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(CLI)} dev ${JSON.stringify(good)}`;
     const child = spawn("script", ["-qfec", command, "/dev/null"], {

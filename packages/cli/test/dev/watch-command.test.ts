@@ -39,18 +39,30 @@ function start(args: string[]) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
+  // The recursive watch arms asynchronously, after the plugin is up: rather than sleep
+  // "long enough", touch the source (every 2 s, well over the debounce) until `pattern` shows.
+  const touchUntil = async (pattern: RegExp, touch: () => void) => {
+    const until = Date.now() + 20_000;
+    let touchedAt = 0;
+    while (!pattern.test(output.text)) {
+      if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; got:\n${output.text}`);
+      if (Date.now() - touchedAt >= 2_000) {
+        touch();
+        touchedAt = Date.now();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
   const exited = new Promise<number | null>((resolve) => proc.once("close", resolve));
-  return { proc, output, waitFor, exited };
+  return { proc, output, waitFor, touchUntil, exited };
 }
 
 describe("executa dev --watch (built CLI)", () => {
   it("restarts the plugin under the REPL when a source changes", async () => {
     writePlugin("1.0.0");
-    const { proc, waitFor, exited, output } = start([]);
+    const { proc, waitFor, touchUntil, exited, output } = start([]);
     await waitFor(/kit-plugin 1\.0\.0 · protocol 2\.0/);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    writePlugin("2.0.0");
-    await waitFor(/restarted in \d+ ms: kit-plugin 2\.0\.0/);
+    await touchUntil(/restarted in \d+ ms: kit-plugin 2\.0\.0/, () => writePlugin("2.0.0"));
     expect(output.text).toContain("(changed plugin.mjs)");
     proc.stdin!.end("echo text=hi\n.exit\n");
     expect(await exited).toBe(0);
@@ -59,11 +71,10 @@ describe("executa dev --watch (built CLI)", () => {
 
   it("reruns --describe after each change until interrupted", async () => {
     writePlugin("1.0.0");
-    const { proc, waitFor, exited } = start(["--describe"]);
+    const { proc, waitFor, touchUntil, exited } = start(["--describe"]);
     await waitFor(/"version": "1\.0\.0"/);
     await waitFor(/watching /);
-    writePlugin("3.0.0");
-    await waitFor(/"version": "3\.0\.0"/);
+    await touchUntil(/"version": "3\.0\.0"/, () => writePlugin("3.0.0"));
     proc.kill("SIGINT");
     expect(await exited).toBe(0);
   });

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { watchSources } from "../../src/dev/watch.js";
 
 const dir = mkdtempSync(join(tmpdir(), "executa-watch-"));
@@ -16,20 +16,32 @@ describe("watchSources", () => {
     const batches: string[][] = [];
     const stop = watchSources([dir], (paths) => batches.push(paths), { debounceMs: 200 });
     try {
-      await sleep(100);
+      // The recursive watch arms asynchronously: touch a probe until its batch arrives
+      // (more slowly than the debounce, so that each touch makes a batch of its own).
+      const probe = join(dir, "src", "deep", "probe.ts");
+      await vi.waitFor(
+        () => {
+          if (batches.length > 0) return;
+          writeFileSync(probe, String(Date.now()));
+          throw new Error("the watcher has not reported the probe file yet");
+        },
+        { timeout: 20_000, interval: 500 },
+      );
+      batches.length = 0;
       writeFileSync(join(dir, "node_modules", "x.js"), "1");
       writeFileSync(join(dir, "src", ".main.ts.swp"), "1");
       writeFileSync(join(dir, "src", "main.ts~"), "1");
-      await sleep(400);
-      expect(batches).toEqual([]);
       writeFileSync(join(dir, "src", "main.ts"), "1");
       writeFileSync(join(dir, "src", "deep", "util.ts"), "1");
       writeFileSync(join(dir, "src", "main.ts"), "2");
-      await sleep(700);
-      expect(batches).toHaveLength(1);
+      await vi.waitFor(() => expect(batches).not.toEqual([]), { timeout: 20_000 });
       expect(batches[0]).toEqual(
         expect.arrayContaining([join(dir, "src", "main.ts"), join(dir, "src", "deep", "util.ts")]),
       );
+      expect(batches[0]!.filter((path) => /node_modules|\.swp$|~$/.test(path))).toEqual([]);
+      // Nothing more comes of that burst: the point of the debounce, so a fixed wait.
+      await sleep(600);
+      expect(batches).toHaveLength(1);
     } finally {
       stop();
     }

@@ -26,7 +26,9 @@ describe("lifecycle over real pipes", () => {
     plugin = spawnFixture();
     await ready(plugin);
     const inFlight = [1, 2, 3].map(() => plugin.call("invoke", invoke("sleep", { ms: 300 })));
-    await new Promise((r) => setTimeout(r, 50));
+    // Requests are read in order and health is never queued: once it answers, the
+    // invokes before it are running (or queued), with no guess at how long that takes.
+    await plugin.call("health");
     plugin.child.kill("SIGTERM");
     const answers = await Promise.all(inFlight);
     expect(answers.every((a) => a.result?.success === true)).toBe(true);
@@ -38,7 +40,7 @@ describe("lifecycle over real pipes", () => {
     await ready(plugin);
     const hung = plugin.call("invoke", invoke("hang"));
     const shortSleep = plugin.call("invoke", invoke("sleep", { ms: 50 }));
-    await new Promise((r) => setTimeout(r, 50));
+    await plugin.call("health");
     plugin.child.kill("SIGTERM");
     expect((await hung).error).toMatchObject({ code: -32099 });
     expect((await shortSleep).result).toMatchObject({ success: true });
@@ -50,7 +52,7 @@ describe("lifecycle over real pipes", () => {
     await ready(plugin);
     const running = plugin.call("invoke", invoke("sleep", { ms: 400 }));
     const queued = plugin.call("invoke", invoke("sleep", { ms: 400 }));
-    await new Promise((r) => setTimeout(r, 50));
+    await plugin.call("health");
     plugin.child.kill("SIGTERM");
     const first = await Promise.race([queued.then(() => "queued"), running.then(() => "running")]);
     expect(first).toBe("queued");

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type FixtureProcess, invoke, spawnFixture } from "../helpers/spawn-fixture.js";
 
 // A plugin built on core, spawned and driven over real pipes (run `pnpm build` first).
@@ -205,9 +205,8 @@ describe("the server over real pipes", () => {
   it("survives an exception thrown later from a tool's timer", async () => {
     plugin = spawnFixture();
     await plugin.call("invoke", invoke("throw_later"));
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(plugin.stderr()).toContain("late boom"), { timeout: 10_000 });
     expect((await plugin.call("health")).result).toMatchObject({ status: "ready" });
-    expect(plugin.stderr()).toContain("late boom");
   });
 });
 

@@ -5,6 +5,7 @@ import {
   LIFECYCLE_PLUGIN,
   reverseCallsArrived,
   sleep,
+  until,
 } from "../helpers/lifecycle.js";
 import { type FixtureProcess, invoke, spawnFixture } from "../helpers/spawn-fixture.js";
 
@@ -49,7 +50,7 @@ describe("stopping while invokes wait on the host", () => {
     const waiting = p.call("invoke", invoke("stored", { key: "k" }));
     const calls = await reverseCallsArrived(p, "storage/get", 1);
     p.child.kill("SIGTERM");
-    await sleep(100);
+    await until("the server to take the SIGTERM", () => p.stderr().includes("SIGTERM received"), p);
     const late = await p.call("invoke", invoke("mark", { tag: "late" }));
     expect(late.error).toMatchObject({ code: -32099 });
     expect(fixtureLines(p)).not.toContain("mark late");
@@ -85,7 +86,7 @@ describe("stopping while invokes wait on the host", () => {
     const waiting = p.call("invoke", invoke("stored", { key: "k" }));
     await reverseCallsArrived(p, "storage/get", 1);
     p.child.kill("SIGTERM");
-    await sleep(100);
+    await until("the server to take the SIGTERM", () => p.stderr().includes("SIGTERM received"), p);
     const closedAt = Date.now();
     p.child.stdin.end();
     const answer = await waiting;

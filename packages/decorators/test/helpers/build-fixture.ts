@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { NODE_TARGET } from "../../../../tooling/tsup-preset/src/index.js";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -38,7 +39,7 @@ export async function bundleWithTsup(
     outDir: dir,
     format: ["cjs"],
     platform: "node",
-    target: "node20",
+    target: NODE_TARGET,
     bundle: true,
     noExternal: [/.*/],
     minify: options.minify ?? false,
@@ -66,7 +67,7 @@ export async function bundleWithEsbuild(entry: string): Promise<BuiltFixture> {
     outfile: join(dir, "plugin.cjs"),
     bundle: true,
     platform: "node",
-    target: "node20",
+    target: NODE_TARGET,
     format: "cjs",
     alias: SOURCE_ALIASES,
     logLevel: "silent",

@@ -133,7 +133,8 @@ describe("the in-process child's stop paths", () => {
   it("lets an in-flight invoke finish when closed (SIGTERM + EOF, within the server's grace)", async () => {
     const plugin = await runInProcess(notesDefinition());
     const pending = plugin.invoke<{ slept: boolean }>("slow", { ms: 200 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Requests are read in order and health is never queued: once it answers, the invoke runs.
+    await plugin.health();
     const stopped = await plugin.close();
     expect(stopped).toMatchObject({ code: 0, signal: null, forced: false });
     expect(expectSuccess(await pending).slept).toBe(true);
@@ -142,7 +143,7 @@ describe("the in-process child's stop paths", () => {
   it("reports SIGKILL as a kill and fails what is pending", async () => {
     const plugin = await start(notesDefinition());
     const pending = plugin.invoke("slow", { ms: 2000 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await plugin.health();
     plugin.process.kill();
     expect(await plugin.process.exited).toEqual({ code: null, signal: "SIGKILL" });
     await expect(pending).rejects.toThrow(/killed by SIGKILL/);

@@ -1,0 +1,37 @@
+import type { Options } from "tsup";
+
+/**
+ * The esbuild target of every build in the workspace: the Node.js release the packages
+ * and the plugin bundles they produce are compiled for. Change it here only.
+ */
+export const NODE_TARGET = "node20";
+
+/** What every build of a workspace package shares, whatever its entries and formats. */
+const shared = { sourcemap: true, target: NODE_TARGET } satisfies Options;
+
+/**
+ * A package's library build: `src/index.ts` as ESM and CommonJS with declarations, into a
+ * freshly cleaned `dist`. `options` add to or override these defaults.
+ *
+ * @example export default defineConfig(libraryBuild());
+ */
+export function libraryBuild(options: Options = {}): Options {
+  return {
+    entry: ["src/index.ts"],
+    format: ["esm", "cjs"],
+    dts: true,
+    clean: true,
+    ...shared,
+    ...options,
+  };
+}
+
+/**
+ * A further build listed after {@link libraryBuild} in the same config (a bin, extra
+ * entries in another format): it writes into the same `dist`, so it does not clean it.
+ *
+ * @example export default defineConfig([libraryBuild(), extraBuild({ entry: { cli: "src/cli.ts" }, format: ["cjs"] })]);
+ */
+export function extraBuild(options: Options): Options {
+  return { clean: false, ...shared, ...options };
+}

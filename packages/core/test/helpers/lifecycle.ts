@@ -1,7 +1,29 @@
 import { fileURLToPath } from "node:url";
-import type { FixtureProcess, Frame } from "./spawn-fixture.js";
+import { afterEach, expect } from "vitest";
+import { type FixtureProcess, type Frame, spawnFixture } from "./spawn-fixture.js";
 
 export const LIFECYCLE_PLUGIN = fileURLToPath(new URL("../fixtures/lifecycle-plugin.mjs", import.meta.url));
+
+/**
+ * The lifecycle fixture for a test file: `spawn` starts it with extra environment (killed
+ * after each test), `start` also waits for its `describe` answer.
+ */
+export function lifecycleFixture() {
+  let current: FixtureProcess | undefined;
+  afterEach(() => {
+    current?.child.kill("SIGKILL");
+  });
+  const spawn = (env: Record<string, string> = {}) => {
+    current = spawnFixture(env, LIFECYCLE_PLUGIN);
+    return current;
+  };
+  const start = async (env: Record<string, string> = {}) => {
+    const plugin = spawn(env);
+    expect((await plugin.call("describe")).result).toBeDefined();
+    return plugin;
+  };
+  return { spawn, start };
+}
 
 /** Polls until `probe` returns a value, or fails after `timeoutMs` naming `what`. */
 export async function until<T>(

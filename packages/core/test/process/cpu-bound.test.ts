@@ -1,17 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { fixtureLines, LIFECYCLE_PLUGIN, until } from "../helpers/lifecycle.js";
-import { type FixtureProcess, type Frame, invoke, spawnFixture } from "../helpers/spawn-fixture.js";
+import { describe, expect, it } from "vitest";
+import { fixtureLines, lifecycleFixture, until } from "../helpers/lifecycle.js";
+import { type FixtureProcess, type Frame, invoke } from "../helpers/spawn-fixture.js";
 
-let plugin: FixtureProcess;
-afterEach(() => {
-  plugin?.child.kill("SIGKILL");
-});
-
-const start = async (env: Record<string, string> = {}) => {
-  plugin = spawnFixture(env, LIFECYCLE_PLUGIN);
-  expect((await plugin.call("describe")).result).toBeDefined();
-  return plugin;
-};
+const { start } = lifecycleFixture();
 
 /** Sends n burn invokes in one write, as a busy host would; returns their ids. */
 function sendBurns(p: FixtureProcess, n: number, ms: number): string[] {

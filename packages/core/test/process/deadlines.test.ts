@@ -1,17 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { fixtureLines, LIFECYCLE_PLUGIN, until } from "../helpers/lifecycle.js";
-import { type FixtureProcess, invoke, spawnFixture } from "../helpers/spawn-fixture.js";
+import { describe, expect, it } from "vitest";
+import { fixtureLines, lifecycleFixture, until } from "../helpers/lifecycle.js";
+import { type FixtureProcess, invoke } from "../helpers/spawn-fixture.js";
 
-let plugin: FixtureProcess;
-afterEach(() => {
-  plugin?.child.kill("SIGKILL");
-});
+const { start } = lifecycleFixture();
 
-const start = async (env: Record<string, string> = {}) => {
-  plugin = spawnFixture(env, LIFECYCLE_PLUGIN);
-  expect((await plugin.call("describe")).result).toBeDefined();
-  return plugin;
-};
+/** Marks once more and checks that this later mark is the only one the tool ever made. */
+async function expectOnlyTheLaterMarkRan(p: FixtureProcess): Promise<void> {
+  expect((await p.call("invoke", invoke("mark", { tag: "after" }))).result).toMatchObject({
+    success: true,
+  });
+  await until("the after marker", () => fixtureLines(p).includes("mark after"), p);
+  expect(fixtureLines(p).filter((l) => l.startsWith("mark"))).toEqual(["mark after"]);
+}
 
 describe("deadlines that pass before the tool starts", () => {
   it("an invoke whose deadline_ms is already past is answered -32000 without running the tool", async () => {
@@ -37,11 +37,7 @@ describe("deadlines that pass before the tool starts", () => {
     const queued = p.call("invoke", invoke("mark", { tag: "queued" }, { deadline_ms: Date.now() + 200 }));
     expect((await queued).error).toMatchObject({ code: -32000 });
     expect((await running).result).toMatchObject({ success: true });
-    expect((await p.call("invoke", invoke("mark", { tag: "after" }))).result).toMatchObject({
-      success: true,
-    });
-    await until("the after marker", () => fixtureLines(p).includes("mark after"), p);
-    expect(fixtureLines(p).filter((l) => l.startsWith("mark"))).toEqual(["mark after"]);
+    await expectOnlyTheLaterMarkRan(p);
   });
 
   it("a queued invoke whose deadline passes while the CPU is held, before its timer had a turn, is answered -32000 and never run", async () => {
@@ -52,11 +48,7 @@ describe("deadlines that pass before the tool starts", () => {
     const queued = p.call("invoke", invoke("mark", { tag: "queued" }, { deadline_ms: Date.now() + 300 }));
     expect((await queued).error).toMatchObject({ code: -32000 });
     expect((await running).result).toMatchObject({ success: true });
-    expect((await p.call("invoke", invoke("mark", { tag: "after" }))).result).toMatchObject({
-      success: true,
-    });
-    await until("the after marker", () => fixtureLines(p).includes("mark after"), p);
-    expect(fixtureLines(p).filter((l) => l.startsWith("mark"))).toEqual(["mark after"]);
+    await expectOnlyTheLaterMarkRan(p);
   });
 
   it("a queued invoke whose deadline passes while another waits on a timer is answered -32000 and never run", async () => {

@@ -1,24 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   answerStorageGets,
   fixtureLines,
-  LIFECYCLE_PLUGIN,
+  lifecycleFixture,
   reverseCallsArrived,
   sleep,
   until,
 } from "../helpers/lifecycle.js";
-import { type FixtureProcess, invoke, spawnFixture } from "../helpers/spawn-fixture.js";
+import { type FixtureProcess, invoke } from "../helpers/spawn-fixture.js";
 
-let plugin: FixtureProcess;
-afterEach(() => {
-  plugin?.child.kill("SIGKILL");
-});
-
-const start = async (env: Record<string, string> = {}) => {
-  plugin = spawnFixture(env, LIFECYCLE_PLUGIN);
-  expect((await plugin.call("describe")).result).toBeDefined();
-  return plugin;
-};
+const { start } = lifecycleFixture();
 
 const stopTriggers: [string, (p: FixtureProcess) => Promise<unknown> | boolean][] = [
   ["SIGTERM", (p) => p.child.kill("SIGTERM")],

@@ -1,24 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   answerStorageGets,
   fixtureLines,
-  LIFECYCLE_PLUGIN,
+  lifecycleFixture,
   reverseCallsArrived,
   sleep,
   until,
 } from "../helpers/lifecycle.js";
-import { type FixtureProcess, invoke, spawnFixture } from "../helpers/spawn-fixture.js";
+import { type FixtureProcess, invoke } from "../helpers/spawn-fixture.js";
 
-let plugin: FixtureProcess;
-afterEach(() => {
-  plugin?.child.kill("SIGKILL");
-});
-
-const start = async (env: Record<string, string> = {}) => {
-  plugin = spawnFixture(env, LIFECYCLE_PLUGIN);
-  expect((await plugin.call("describe")).result).toBeDefined();
-  return plugin;
-};
+const { spawn, start } = lifecycleFixture();
 
 const exitWithin = (p: FixtureProcess, ms: number) =>
   Promise.race([p.exited, sleep(ms).then(() => "still running" as const)]);
@@ -51,7 +42,7 @@ describe("signals", () => {
   });
 
   it("a signal the bundle banner recorded before the server existed stops it at once, exit 0", async () => {
-    plugin = spawnFixture({ FIXTURE_EARLY_SIGNALS: "SIGTERM" }, LIFECYCLE_PLUGIN);
+    const plugin = spawn({ FIXTURE_EARLY_SIGNALS: "SIGTERM" });
     expect(await exitWithin(plugin, 5000)).toEqual({ code: 0, signal: null });
     await until(
       "the banner's dispose",

@@ -141,6 +141,11 @@ export class JsonRpcPeer {
   }
 
   /** Sends a request and resolves with its result, or rejects with an {@link RpcError}. */
+  /** Whether the input has ended: no answer to a request can arrive any more. */
+  get inputHasEnded(): boolean {
+    return this.inputClosed;
+  }
+
   request(method: string, params?: unknown, options: RequestOptions = {}): Promise<unknown> {
     if (this.writer.isBroken) {
       return Promise.reject(new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "output closed"));

@@ -79,10 +79,11 @@ export interface PluginProcessOptions {
   /** Longest stdout line accepted. Default 16 MiB. */
   maxFrameBytes?: number;
   /**
-   * Largest file-transport file read. Default 256 MiB. A pointer is only followed into a
-   * private `executa-…` directory (owner-only, mode 0700) directly in the host's or the
-   * plugin's temp dir, to a regular file holding the response for the pointer's id; the
-   * invoke of any other pointer rejects with a {@link ProtocolViolationError}.
+   * Largest file-transport file read. Default 256 MiB. A pointer is only followed to the
+   * plugin's own answer (see `takeTransportFile`: a private `executa-…` directory or an
+   * owner-only `executa-resp-…` file in the host's or the plugin's temp dir, a regular
+   * file holding the response for the pointer's id); the invoke of any other pointer
+   * rejects with a {@link ProtocolViolationError}.
    */
   maxFileTransportBytes?: number;
   /** The host's own diagnostics (stderr by default). */
@@ -181,7 +182,6 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
   private exitInfo: ExitInfo | undefined;
   private gone: PluginExitedError | undefined;
   private stdinBroken = false;
-  private stdoutEnded = false;
   private negotiatedState: Negotiated | undefined;
   private manifestState: Manifest | undefined;
 
@@ -240,10 +240,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
       maxFrameBytes: maxFileTransportBytes + 1024,
       // The host answers inline: the spec describes file transport for plugin answers only.
       fileTransportThresholdBytes: Number.POSITIVE_INFINITY,
-      onInputEnd: () => {
-        this.stdoutEnded = true;
-        void this.settleAfterStdoutEnd();
-      },
+      onInputEnd: () => void this.settleAfterStdoutEnd(),
       onOutputBroken: () => {
         this.stdinBroken = true;
       },
@@ -476,7 +473,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
       // A write that failed because the plugin died says "output closed", a request after
       // its stdout ended says "input ended"; the exit says why.
       if (
-        (this.stdinBroken || this.stdoutEnded) &&
+        (this.stdinBroken || this.peer.inputHasEnded) &&
         !(error instanceof RequestTimeoutError) &&
         !(error instanceof PluginExitedError)
       ) {

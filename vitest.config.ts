@@ -19,6 +19,10 @@ export default defineConfig({
   resolve: {
     alias: [
       {
+        find: /^@executa\/core\/internal$/,
+        replacement: fileURLToPath(new URL("./packages/core/src/internal.ts", import.meta.url)),
+      },
+      {
         find: /^@executa\/host\/local$/,
         replacement: fileURLToPath(new URL("./packages/host/src/local/index.ts", import.meta.url)),
       },

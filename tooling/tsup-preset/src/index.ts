@@ -11,9 +11,15 @@ const shared = { sourcemap: true, target: NODE_TARGET } satisfies Options;
 
 /**
  * A package's library build: `src/index.ts` as ESM and CommonJS with declarations, into a
- * freshly cleaned `dist`. `options` add to or override these defaults.
+ * freshly cleaned `dist`. `options` add to or override these defaults; several entries
+ * go in `entry` as a name → source map.
+ *
+ * Code splitting is on for both formats (tsup splits only ESM by default): the entries of
+ * one package then load their shared modules from common chunks, so a class or module
+ * state (an AsyncLocalStorage) has one instance whichever entry a user imports.
  *
  * @example export default defineConfig(libraryBuild());
+ * @example export default defineConfig(libraryBuild({ entry: { index: "src/index.ts", internal: "src/internal.ts" } }));
  */
 export function libraryBuild(options: Options = {}): Options {
   return {
@@ -21,6 +27,7 @@ export function libraryBuild(options: Options = {}): Options {
     format: ["esm", "cjs"],
     dts: true,
     clean: true,
+    splitting: true,
     ...shared,
     ...options,
   };

@@ -1,40 +1,49 @@
 /**
- * `@executa/core` — the Executa protocol engine: wire types and limits, bounded line
- * framing, a bidirectional JSON-RPC peer, and the plugin server.
+ * `@executa/core` — what plugin and host authors use of the Executa protocol engine: the
+ * plugin server (`definePlugin`, `servePlugin`), the invoke context and its typed
+ * capability clients, the error classes, and the protocol's wire types, error codes,
+ * limits, capability-family table and manifest rules. What only the toolkit's own
+ * packages share (framing, the JSON-RPC peer, the invoke-scope plumbing) is in
+ * `@executa/core/internal`, which makes no compatibility promise.
  * @packageDocumentation
  */
 
 export * from "./capabilities/index.js";
-export { createInvokeContext, type InvokeContextInit, resolveCredentials } from "./context/create-context.js";
-export { currentInvoke, type InvokeContext, runWithInvoke } from "./context/invoke-context.js";
-export type { ReverseChannel } from "./context/reverse-channel.js";
+export { currentInvoke, type InvokeContext } from "./context/invoke-context.js";
 export { InvalidParamsError, type ParamIssue } from "./errors/invalid-params-error.js";
 export { MethodNotFoundError } from "./errors/method-not-found-error.js";
-export { previewText } from "./errors/preview.js";
 export { RpcError } from "./errors/rpc-error.js";
 export { ToolTimeoutError } from "./errors/timeout-error.js";
 export { ToolError } from "./errors/tool-error.js";
 export { UnknownToolError } from "./errors/unknown-tool-error.js";
-export { type FrameSink, FrameWriter } from "./framing/frame-writer.js";
-export { type LineEvent, LineReader, type LineReaderOptions } from "./framing/line-reader.js";
 export { createLogger, type Logger, type LogLevel } from "./log/logger.js";
-export { writeTransportFile } from "./rpc/file-transport.js";
 export {
-  type IncomingRequest,
-  JsonRpcPeer,
-  type PeerOptions,
-  type RequestHandler,
-  type RequestOptions,
-} from "./rpc/peer.js";
+  DEFAULT_ELEMENT_TYPE,
+  isParameterType,
+  PARAMETER_TYPE_NAMES,
+  PARAMETER_TYPES,
+  type ParameterTypeRules,
+  parameterType,
+  type TextReading,
+} from "./manifest/parameter-types/index.js";
+export {
+  ARGUMENT_NAME_PATTERN,
+  CREDENTIAL_NAME_PATTERN,
+  MANIFEST_TEXT_FIELDS,
+  PLUGIN_NAME_PATTERN,
+  SEMVER_PATTERN,
+  TOOL_NAME_PATTERN,
+} from "./manifest/rules.js";
+export { type ManifestIssue, validateManifest } from "./manifest/validate-manifest.js";
+export type { RequestOptions } from "./rpc/peer.js";
 export {
   definePlugin,
   type HealthContext,
+  type PluginClass,
   type PluginDefinition,
   type ServerOptions,
   type ToolHandler,
 } from "./server/definition.js";
-export { ConcurrencyLimiter } from "./server/limiter.js";
-export { clientCapabilitiesFor, negotiateVersion } from "./server/negotiation.js";
 export {
   createPluginServer,
   type Negotiation,
@@ -43,33 +52,30 @@ export {
   type StopReason,
   servePlugin,
 } from "./server/plugin-server.js";
-export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";
-export { argumentsTooDeepError, checkArgumentDepth, nestsDeeperThan } from "./wire/argument-depth.js";
 export {
-  announcedCapabilities,
   CAPABILITY_FAMILIES,
   type CapabilitySlot,
-  capabilityForMethod,
   type FamilyErrorCodes,
   HOST_CAPABILITY_NAMES,
   type HostCapabilityGrant,
   type KnownHostCapability,
-  offeredCapabilities,
   REVERSE_FAMILIES,
   type ReverseFamily,
   type ReverseFamilyName,
-  refusalCode,
-  reverseFamilyOf,
   USER_SCOPE_GRANTS,
 } from "./wire/capability-families.js";
+export {
+  type AttemptedFrame,
+  classifyFrame,
+  type FrameClass,
+  type NotAFrameClass,
+  type NotAFrameReason,
+  type NotificationFrameClass,
+  type RequestFrameClass,
+  type ResponseFrameClass,
+} from "./wire/classify-frame.js";
 export * from "./wire/error-codes.js";
 export * from "./wire/invoke.js";
 export * from "./wire/jsonrpc.js";
 export * from "./wire/limits.js";
 export * from "./wire/manifest.js";
-export {
-  type ParsedFrame,
-  parseFrame,
-  topLevelMemberText,
-  withIdText,
-} from "./wire/parse-frame.js";

@@ -1,4 +1,4 @@
-import { abortReason } from "./host-call.js";
+import { abortReason } from "../errors/abort-reason.js";
 
 /** How long to wait between attempts: exponential with full jitter. */
 export interface BackoffOptions {

@@ -66,8 +66,8 @@ export abstract class CapabilityError extends RpcError {
   }
 
   /**
-   * The host answered, but not in the shape the protocol gives (`data.reason ===
-   * "malformed_reply"`, `data.path` naming the bad field); its code is the family's
+   * The host answered, but not in the shape the protocol gives
+   * (`data.reason === "malformed_reply"`, `data.path` naming the bad field); its code is the family's
    * upstream/provider error.
    */
   isMalformedReply(): boolean {

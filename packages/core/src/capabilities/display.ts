@@ -34,7 +34,10 @@ export function markdown(text: string): MarkdownDisplayBlock {
  * Throws a RangeError or TypeError when the blocks break the display contract: 1–8
  * blocks of non-empty Markdown, at most 4000 characters each and 16000 in all.
  *
- * @example return withDisplay({ count }, `**This is the ${count}th time** you hit this.`);
+ * @example
+ * ```ts
+ * return withDisplay({ count }, `**This is the ${count}th time** you hit this.`);
+ * ```
  */
 export function withDisplay<T extends Record<string, unknown>>(
   data: T,

@@ -1,4 +1,5 @@
 import type { ReverseChannel } from "../context/reverse-channel.js";
+import { abortReason } from "../errors/abort-reason.js";
 import { RpcError } from "../errors/rpc-error.js";
 import { refusalCode } from "../wire/capability-families.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
@@ -144,15 +145,6 @@ export class HostCaller {
       cause: error,
     });
   }
-}
-
-/** The reason an aborted signal carries, as an Error. */
-export function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason;
-  const error = new Error(reason === undefined ? "This operation was aborted" : String(reason));
-  error.name = "AbortError";
-  return error;
 }
 
 /** A shallow copy without the keys whose value is undefined (they are absent on the wire). */

@@ -34,14 +34,7 @@ export async function putBytes(
   headers: Record<string, string> | undefined,
   budget: { timeoutMs: number; signal: AbortSignal },
 ): Promise<PutOutcome> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new PutError({ kind: "bad-url", url });
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
-    throw new PutError({ kind: "bad-url", url });
+  const parsed = presignedUrl(url);
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), budget.timeoutMs);
   const signal = AbortSignal.any([budget.signal, timeout.signal]);
@@ -52,14 +45,35 @@ export async function putBytes(
       throw new PutError({ kind: "status", status: response.status, body: text.slice(0, 500) });
     return { status: response.status, etag: response.headers.get("etag") ?? undefined };
   } catch (error) {
-    if (error instanceof PutError) throw error;
-    if (budget.signal.aborted) throw budget.signal.reason instanceof Error ? budget.signal.reason : error;
-    if (timeout.signal.aborted) throw new PutError({ kind: "timeout" });
-    const message = error instanceof Error ? describeCause(error) : String(error);
-    throw new PutError({ kind: "network", message }, { cause: error });
+    throw putRejection(error, budget.signal, timeout.signal);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** `url` as an http(s) URL, or a `bad-url` {@link PutError}. */
+function presignedUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new PutError({ kind: "bad-url", url });
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:")
+    throw new PutError({ kind: "bad-url", url });
+  return parsed;
+}
+
+/**
+ * What a failed PUT rejects with: the caller's abort reason when the caller aborted,
+ * else a {@link PutError} saying whether it timed out or the network failed.
+ */
+function putRejection(error: unknown, callerSignal: AbortSignal, timeoutSignal: AbortSignal): unknown {
+  if (error instanceof PutError) return error;
+  if (callerSignal.aborted) return callerSignal.reason instanceof Error ? callerSignal.reason : error;
+  if (timeoutSignal.aborted) return new PutError({ kind: "timeout" });
+  const message = error instanceof Error ? describeCause(error) : String(error);
+  return new PutError({ kind: "network", message }, { cause: error });
 }
 
 function describeFailure(failure: PutFailure): string {

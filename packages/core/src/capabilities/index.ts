@@ -44,8 +44,7 @@ export {
   type FileUploadResult,
   type FileUploadTicket,
 } from "./files.js";
-export { DEADLINE_RESERVE_MS, type InvokeBinding } from "./host-call.js";
-export { createHostClients, type HostClients } from "./host-clients.js";
+export type { HostClients } from "./host-clients.js";
 export {
   ImageClient,
   type ImageEditRequest,

@@ -65,7 +65,7 @@ export type ResponseFormat =
 /** Params of {@link SamplingClient.createMessage}. Wire names are the same. */
 export interface CreateMessageRequest extends CallOptions {
   messages: SamplingMessage[];
-  /** Required, > 0; the host enforces its own cap. */
+  /** Required, above 0; the host enforces its own cap. */
   maxTokens: number;
   systemPrompt?: string;
   temperature?: number;

@@ -175,6 +175,19 @@ export function normalizePage<I>(
   };
 }
 
+/** Rejects arguments of {@link StorageClient.update} that no retry could fix. */
+function checkUpdateArguments(maxAttempts: number, fn: unknown): void {
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    throw new StorageError(
+      StorageErrorCode.INVALID_REQUEST,
+      "storage.update: maxAttempts must be an integer ≥ 1",
+    );
+  }
+  if (typeof fn !== "function") {
+    throw new StorageError(StorageErrorCode.INVALID_REQUEST, "storage.update: fn must be a function");
+  }
+}
+
 /** `ctx.host.storage`: the host's persistent key-value store (`aps.kv`). */
 export class StorageClient {
   constructor(private readonly caller: HostCaller) {}
@@ -251,44 +264,64 @@ export class StorageClient {
     fn: (current: T | undefined, entry: StorageEntry<T>) => T | Promise<T>,
     options: StorageUpdateOptions = {},
   ): Promise<StorageUpdateResult<T>> {
-    const { maxAttempts = 5, backoff, ttlSeconds, ...call } = options;
-    if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
+    const { maxAttempts = 5, backoff, ttlSeconds, ...read } = options;
+    checkUpdateArguments(maxAttempts, fn);
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.updateOnce(key, fn, read, ttlSeconds, attempt);
+      if (!(outcome instanceof StorageError)) return outcome;
+      await this.waitAfterConflict(key, outcome, { attempt, maxAttempts, backoff, signal: read.signal });
+    }
+  }
+
+  /**
+   * One read-compute-conditional-write round of {@link update}: its result, or the
+   * precondition failure when another writer got there first.
+   */
+  private async updateOnce<T>(
+    key: string,
+    fn: (current: T | undefined, entry: StorageEntry<T>) => T | Promise<T>,
+    read: ScopeOptions,
+    ttlSeconds: number | undefined,
+    attempt: number,
+  ): Promise<StorageUpdateResult<T> | StorageError> {
+    const entry = await this.get<T>(key, read);
+    const next = await fn(entry.exists ? (entry.value as T) : undefined, entry);
+    const ifMatch = entry.exists && typeof entry.etag === "string" ? entry.etag : undefined;
+    try {
+      const written = await this.set(key, next, { ...read, ifMatch, ttlSeconds });
+      return {
+        value: next,
+        etag: typeof written.etag === "string" ? written.etag : undefined,
+        attempts: attempt,
+      };
+    } catch (error) {
+      if (error instanceof StorageError && error.isPreconditionFailed()) return error;
+      throw error;
+    }
+  }
+
+  /**
+   * Waits the backoff delay after a lost race of {@link update}, or throws -32023 when the
+   * attempts are used up or the delay would pass the invoke's deadline.
+   */
+  private async waitAfterConflict(
+    key: string,
+    conflict: StorageError,
+    retry: { attempt: number; maxAttempts: number; backoff?: BackoffOptions; signal?: AbortSignal },
+  ): Promise<void> {
+    const delay = backoffDelay(retry.attempt, retry.backoff);
+    if (retry.attempt >= retry.maxAttempts || delay >= this.caller.remainingMs()) {
       throw new StorageError(
-        StorageErrorCode.INVALID_REQUEST,
-        "storage.update: maxAttempts must be an integer ≥ 1",
+        StorageErrorCode.PRECONDITION_FAILED,
+        `storage.update(${JSON.stringify(key)}): still conflicting after ${retry.attempt} attempt(s): ${conflict.message}`,
+        conflict.data,
+        { cause: conflict },
       );
     }
-    if (typeof fn !== "function") {
-      throw new StorageError(StorageErrorCode.INVALID_REQUEST, "storage.update: fn must be a function");
-    }
-    for (let attempt = 1; ; attempt++) {
-      const entry = await this.get<T>(key, call);
-      const next = await fn(entry.exists ? (entry.value as T) : undefined, entry);
-      const ifMatch = entry.exists && typeof entry.etag === "string" ? entry.etag : undefined;
-      try {
-        const written = await this.set(key, next, { ...call, ifMatch, ttlSeconds });
-        return {
-          value: next,
-          etag: typeof written.etag === "string" ? written.etag : undefined,
-          attempts: attempt,
-        };
-      } catch (error) {
-        if (!(error instanceof StorageError) || !error.isPreconditionFailed()) throw error;
-        const delay = backoffDelay(attempt, backoff);
-        if (attempt >= maxAttempts || delay >= this.caller.remainingMs()) {
-          throw new StorageError(
-            StorageErrorCode.PRECONDITION_FAILED,
-            `storage.update(${JSON.stringify(key)}): still conflicting after ${attempt} attempt(s): ${error.message}`,
-            error.data,
-            { cause: error },
-          );
-        }
-        await sleep(
-          delay,
-          call.signal ? AbortSignal.any([this.caller.signal, call.signal]) : this.caller.signal,
-        );
-      }
-    }
+    await sleep(
+      delay,
+      retry.signal ? AbortSignal.any([this.caller.signal, retry.signal]) : this.caller.signal,
+    );
   }
 
   private key(method: string, key: unknown): string {

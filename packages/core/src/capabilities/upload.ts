@@ -97,7 +97,7 @@ export class UploadClient {
 
   /**
    * Uploads `content` in the request itself (base64). More than 8 MiB fails locally with
-   * TOO_LARGE (-32204) before anything is sent; use {@link uploadBytes} for any size.
+   * TOO_LARGE (-32204) before anything is sent; use {@link UploadClient.uploadBytes} for any size.
    */
   async inline(request: InlineUploadRequest): Promise<HostUploadResult> {
     this.caller.ensureAvailable(uploadFamily, INLINE);

@@ -17,7 +17,7 @@ export interface InvokeContext {
    * and the tool's declared timeout.
    */
   readonly deadlineMs: number;
-  /** Milliseconds left before {@link deadlineMs} (never negative). */
+  /** Milliseconds left before {@link InvokeContext.deadlineMs} (never negative). */
   remainingMs(): number;
   /** Aborts at the deadline, when the plugin shuts down, or when the host gave up. */
   readonly signal: AbortSignal;
@@ -37,8 +37,8 @@ export interface InvokeContext {
   /**
    * Reverse calls to the host on behalf of this invoke: `sampling`, `storage`, `files`,
    * `upload`, `image`, `embeddings`, `agent`. Each call carries this invoke's
-   * `context.invoke_id`, waits at most until shortly before {@link deadlineMs} (sent as
-   * `_clientTimeoutS`) and aborts with {@link signal}. A capability works only when the
+   * `context.invoke_id`, waits at most until shortly before {@link InvokeContext.deadlineMs} (sent as
+   * `_clientTimeoutS`) and aborts with {@link InvokeContext.signal}. A capability works only when the
    * manifest's `host_capabilities` declares it and the host negotiated protocol 2.0;
    * otherwise the call fails locally with the family's NOT_GRANTED / NOT_NEGOTIATED error
    * and nothing is written to stdout.

@@ -21,7 +21,7 @@ const ISSUE_TEXT_MAX_CHARS = 1_000;
  * The answer stays small whatever the input: `error.data.issues` holds the first
  * {@link MAX_REPORTED_ISSUES} issues (with `issues_not_shown` counting the rest), each
  * path cut to a short preview, and the message is cut to {@link ERROR_MESSAGE_MAX_CHARS}.
- * {@link issues} keeps every issue for in-process callers.
+ * {@link InvalidParamsError.issues} keeps every issue for in-process callers.
  */
 export class InvalidParamsError extends RpcError {
   override readonly name = "InvalidParamsError";

@@ -1,14 +1,23 @@
 import type { Readable } from "node:stream";
+import { abortReason } from "../errors/abort-reason.js";
 import { serializeErrorFrame } from "../errors/error-frame.js";
 import { previewText } from "../errors/preview.js";
 import { RpcError } from "../errors/rpc-error.js";
 import { type FrameSink, FrameWriter } from "../framing/frame-writer.js";
 import { type LineEvent, LineReader } from "../framing/line-reader.js";
 import { createLogger, type Logger } from "../log/logger.js";
+import {
+  classifyFrame,
+  type FrameClass,
+  type NotAFrameClass,
+  type NotificationFrameClass,
+  type RequestFrameClass,
+  type ResponseFrameClass,
+} from "../wire/classify-frame.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { JsonRpcErrorObject, RequestId } from "../wire/jsonrpc.js";
 import { FILE_TRANSPORT_THRESHOLD_BYTES, MAX_FRAME_BYTES } from "../wire/limits.js";
-import { type ParsedFrame, parseFrame, withIdText } from "../wire/parse-frame.js";
+import { withIdText } from "../wire/parse-frame.js";
 import { writeTransportFile } from "./file-transport.js";
 import { uniqueId } from "./unique-id.js";
 
@@ -266,18 +275,9 @@ export class JsonRpcPeer {
       });
       return;
     }
-    let parsed: ParsedFrame;
+    const frame = classifyFrame(event.text);
     try {
-      parsed = parseFrame(event.text);
-    } catch (error) {
-      this.sendError(null, {
-        code: JsonRpcErrorCode.PARSE_ERROR,
-        message: `Parse error: ${(error as Error).message}`,
-      });
-      return;
-    }
-    try {
-      this.route(parsed.value, event.text, parsed.idText);
+      this.route(frame, event.text);
     } catch (error) {
       // Dropped alone: the frames after it in the same chunk are still read.
       this.log.error(
@@ -286,60 +286,43 @@ export class JsonRpcPeer {
     }
   }
 
-  private route(value: unknown, text: string, idText: string | undefined): void {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) {
-      this.invalid(null, "a frame must be a JSON object");
-      return;
+  private route(frame: FrameClass, text: string): void {
+    switch (frame.kind) {
+      case "request":
+      case "notification":
+        this.dispatch(incomingRequest(frame));
+        return;
+      case "response":
+        this.onResponse(frame, text);
+        return;
+      case "not-a-frame":
+        this.onNotAFrame(frame, text);
     }
-    const frame = value as Record<string, unknown>;
-    const id = frame.id;
-    // A number JavaScript cannot hold (e.g. 1e400) is still a valid id: its text is echoed.
-    const validId =
-      typeof id === "string" ||
-      (typeof id === "number" && (Number.isFinite(id) || idText !== undefined)) ||
-      id === null;
-    const replyId = validId ? (id as RequestId | null) : null;
-    const replyIdText = validId ? idText : undefined;
-    if (!("method" in frame) && ("result" in frame || "error" in frame)) {
+  }
+
+  private onResponse(frame: ResponseFrameClass, text: string): void {
+    if (frame.id === null) {
+      this.log.warn(`dropped a response without a usable id: ${previewText(text)}`);
+    } else if (frame.outcome === "file-transport") {
+      // Pointers are resolved by whoever reads the other side's output (the host's demux).
+      this.log.warn(`dropped a file-transport pointer this peer does not read: ${previewText(text)}`);
+    } else {
+      this.settle(frame.id, frame.frame, frame.idText);
+    }
+  }
+
+  private onNotAFrame(frame: NotAFrameClass, text: string): void {
+    if (frame.reason === "not-json") {
+      this.sendError(null, { code: JsonRpcErrorCode.PARSE_ERROR, message: `Parse error: ${frame.why}` });
+    } else if (frame.attempted !== "response") {
+      this.invalid(frame.replyId, frame.why, frame.replyIdText);
+    } else if (frame.reason === "wrong-jsonrpc" || frame.reason === "missing-jsonrpc") {
       // A response is never answered, not even a malformed one: two peers would
       // otherwise trade error frames forever.
-      if (frame.jsonrpc !== "2.0") {
-        this.log.warn(`dropped a response without "jsonrpc":"2.0": ${previewText(text)}`);
-      } else if (typeof id === "string" || typeof id === "number") {
-        this.settle(id, frame, idText);
-      } else {
-        this.log.warn(`dropped a response without a usable id: ${previewText(text)}`);
-      }
-      return;
+      this.log.warn(`dropped a response without "jsonrpc":"2.0": ${previewText(text)}`);
+    } else {
+      this.log.warn(`dropped a response without a usable id: ${previewText(text)}`);
     }
-    if (frame.jsonrpc !== "2.0") {
-      this.invalid(replyId, 'jsonrpc must be "2.0"', replyIdText);
-      return;
-    }
-    if ("method" in frame) {
-      const params = frame.params;
-      if (typeof frame.method !== "string") {
-        this.invalid(replyId, "method must be a string", replyIdText);
-      } else if ("id" in frame && !validId) {
-        this.invalid(null, "id must be a string, a number or null");
-      } else if (params !== undefined && (typeof params !== "object" || params === null)) {
-        this.invalid(replyId, "params must be an object or an array", replyIdText);
-      } else {
-        const request: IncomingRequest = {
-          id: "id" in frame ? replyId : undefined,
-          method: frame.method,
-          params,
-        };
-        if (replyIdText !== undefined) request.idText = replyIdText;
-        this.dispatch(request);
-      }
-      return;
-    }
-    this.invalid(
-      replyId,
-      "a frame must be a request (with method) or a response (with id and result or error)",
-      replyIdText,
-    );
   }
 
   private settle(id: RequestId, frame: Record<string, unknown>, idText?: string): void {
@@ -485,11 +468,14 @@ function stringifyResponse(
     : withIdText(JSON.stringify({ ...frame, id: null }), idText);
 }
 
-function abortReason(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  return reason instanceof Error ? reason : new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "aborted");
-}
-
 function describe(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}
+
+/** A request or notification as the handlers see it. */
+function incomingRequest(frame: RequestFrameClass | NotificationFrameClass): IncomingRequest {
+  if (frame.kind === "notification") return { method: frame.method, params: frame.params };
+  const request: IncomingRequest = { id: frame.id, method: frame.method, params: frame.params };
+  if (frame.idText !== undefined) request.idText = frame.idText;
+  return request;
 }

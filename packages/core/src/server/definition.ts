@@ -48,6 +48,13 @@ export interface PluginDefinition {
 }
 
 /**
+ * A plugin class: what `@executa/decorators` compiles to a {@link PluginDefinition}
+ * (`buildPlugin`, `serve`) and `@executa/testing` accepts in place of one. Its
+ * constructor may take arguments when a factory creates the instance.
+ */
+export type PluginClass<T extends object = object> = abstract new (...args: never[]) => T;
+
+/**
  * Checks a hand-written definition (every tool has a handler and every handler a tool)
  * and returns it. Throws an `Error` naming what is wrong.
  */

@@ -228,19 +228,27 @@ export function refusalCode(
 function fillSlots(slots: readonly CapabilitySlot[], allFlags: readonly CapabilitySlot[] | undefined) {
   const out: Record<string, unknown> = {};
   for (const slot of slots) {
-    if (slot.flag === undefined) {
-      out[slot.key] = slot.value ? structuredClone(slot.value) : {};
-      continue;
-    }
-    let flags = out[slot.key] as Record<string, boolean> | undefined;
-    if (!flags) {
-      flags = {};
-      for (const other of allFlags ?? []) if (other.key === slot.key && other.flag) flags[other.flag] = false;
-      out[slot.key] = flags;
-    }
-    flags[slot.flag] = true;
+    if (slot.flag === undefined) out[slot.key] = slot.value ? structuredClone(slot.value) : {};
+    else flagsAt(out, slot.key, allFlags)[slot.flag] = true;
   }
   return out;
+}
+
+/**
+ * The flag object under `key` in `out`, made on first use with every flag `allFlags`
+ * knows for `key` set to `false`.
+ */
+function flagsAt(
+  out: Record<string, unknown>,
+  key: string,
+  allFlags: readonly CapabilitySlot[] | undefined,
+): Record<string, boolean> {
+  const existing = out[key] as Record<string, boolean> | undefined;
+  if (existing) return existing;
+  const flags: Record<string, boolean> = {};
+  for (const other of allFlags ?? []) if (other.key === key && other.flag) flags[other.flag] = false;
+  out[key] = flags;
+  return flags;
 }
 
 /**

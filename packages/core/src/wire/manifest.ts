@@ -2,10 +2,12 @@
  * Manifest types: what a plugin answers to `describe`. Field names are the wire's
  * (snake_case), exactly as the protocol spec names them.
  */
+
+import type { ParameterType } from "../manifest/parameter-types/index.js";
 import type { KnownHostCapability } from "./capability-families.js";
 
-/** The six parameter types the protocol supports. */
-export type ParameterType = "string" | "integer" | "number" | "boolean" | "array" | "object";
+/** The parameter types the protocol supports (one module each in `manifest/parameter-types`). */
+export type { ParameterType };
 
 /** The element types an `array` parameter may declare. */
 export type ArrayItemType = Exclude<ParameterType, "array"> | "array";

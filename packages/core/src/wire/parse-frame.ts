@@ -96,24 +96,32 @@ function endOfString(text: string, from: number): number {
 function endOfValue(text: string, from: number): number {
   const first = text.charCodeAt(from);
   if (first === QUOTE) return endOfString(text, from);
-  if (first === OPEN_BRACE || first === OPEN_BRACKET) {
-    let depth = 0;
-    let i = from;
-    while (i < text.length) {
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) {
-        i = endOfString(text, i);
-        continue;
-      }
-      if (c === OPEN_BRACE || c === OPEN_BRACKET) depth += 1;
-      else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        depth -= 1;
-        if (depth === 0) return i + 1;
-      }
-      i += 1;
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) return endOfContainer(text, from);
+  return endOfLiteral(text, from);
+}
+
+/** Index just past the object or array starting at `from`, skipping strings whole. */
+function endOfContainer(text: string, from: number): number {
+  let depth = 0;
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      i = endOfString(text, i);
+      continue;
     }
-    return i;
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) depth += 1;
+    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    }
+    i += 1;
   }
+  return i;
+}
+
+/** Index just past the number, `true`, `false` or `null` starting at `from`. */
+function endOfLiteral(text: string, from: number): number {
   let i = from;
   while (i < text.length) {
     const c = text.charCodeAt(i);

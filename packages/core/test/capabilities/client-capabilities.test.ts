@@ -1,5 +1,5 @@
-import { clientCapabilitiesFor } from "@executa/core";
 import { describe, expect, it } from "vitest";
+import { clientCapabilitiesFor } from "../../src/server/negotiation.js";
 
 describe("clientCapabilitiesFor", () => {
   it("announces only what host_capabilities declares", () => {

@@ -3,9 +3,7 @@
 import {
   AgentError,
   CapabilityError,
-  createInvokeContext,
   createLogger,
-  DEADLINE_RESERVE_MS,
   EmbeddingsError,
   ImageError,
   RpcError,
@@ -13,7 +11,9 @@ import {
   StorageError,
   UploadError,
 } from "@executa/core";
+import { createInvokeContext } from "@executa/core/internal";
 import { describe, expect, it } from "vitest";
+import { DEADLINE_RESERVE_MS } from "../../src/capabilities/host-call.js";
 import { fakeChannel, fakeHost, HOLD } from "./helpers/fake-channel.js";
 
 const message = { messages: [{ role: "user" as const, content: "hi" }], maxTokens: 5 };

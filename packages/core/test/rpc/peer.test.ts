@@ -127,6 +127,20 @@ describe("JsonRpcPeer: outgoing requests", () => {
     expect(peer.pendingCount).toBe(0);
   });
 
+  it("rejects an aborted request with an AbortError carrying a non-Error reason's text, as the capability clients do", async () => {
+    const { peer } = setup();
+    const early = new AbortController();
+    early.abort("plugin stopping");
+    await expect(peer.request("x", {}, { signal: early.signal })).rejects.toMatchObject({
+      name: "AbortError",
+      message: "plugin stopping",
+    });
+    const late = new AbortController();
+    const call = peer.request("y", {}, { signal: late.signal });
+    late.abort("invoke ended");
+    await expect(call).rejects.toMatchObject({ name: "AbortError", message: "invoke ended" });
+  });
+
   it("never answers a response, even an error report with id null", async () => {
     const { send, logs, frames, peer } = setup();
     send({ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid request" } });

@@ -2,20 +2,22 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import {
   AgentErrorCode,
-  announcedCapabilities,
   CAPABILITY_FAMILIES,
-  capabilityForMethod,
   EmbeddingsErrorCode,
   HOST_CAPABILITY_NAMES,
   ImageErrorCode,
-  offeredCapabilities,
   REVERSE_FAMILIES,
-  refusalCode,
-  reverseFamilyOf,
   SamplingErrorCode,
   StorageErrorCode,
   UploadErrorCode,
 } from "@executa/core";
+import {
+  announcedCapabilities,
+  capabilityForMethod,
+  offeredCapabilities,
+  refusalCode,
+  reverseFamilyOf,
+} from "@executa/core/internal";
 import { describe, expect, it } from "vitest";
 import { methodSpec } from "../../src/capabilities/family.js";
 

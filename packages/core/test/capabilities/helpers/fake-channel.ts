@@ -1,4 +1,6 @@
-import { createHostClients, type HostClients, type RequestOptions, type ReverseChannel } from "@executa/core";
+import type { HostClients, RequestOptions } from "@executa/core";
+import type { ReverseChannel } from "@executa/core/internal";
+import { createHostClients } from "../../../src/capabilities/host-clients.js";
 
 /** Returned by a responder to leave the call unanswered. */
 export const HOLD = Symbol("hold");

@@ -1,6 +1,7 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { createLogger, type InitializeResult, type InvokeResult, JsonRpcPeer } from "@executa/core";
+import { createLogger, type InitializeResult, type InvokeResult } from "@executa/core";
+import { JsonRpcPeer } from "@executa/core/internal";
 
 export const HOST_PLUGIN = fileURLToPath(new URL("../fixtures/host-plugin.mjs", import.meta.url));
 

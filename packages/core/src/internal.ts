@@ -1,0 +1,32 @@
+/**
+ * `@executa/core/internal` — what the toolkit's own packages (decorators, host, bundler,
+ * cli, testing, the bench) share of core beyond its public entry: line framing, the
+ * JSON-RPC peer, the capability-family rules (lookup, refusal codes, offers), the
+ * invoke-scope plumbing and the stop signals. No compatibility promise: names here change with the packages that use them.
+ *
+ * Both entries are built from the same modules (shared chunks), so a class or the
+ * current-invoke store seen through this entry is the one seen through `@executa/core`.
+ * @packageDocumentation
+ */
+
+export { createInvokeContext, type InvokeContextInit } from "./context/create-context.js";
+export { runWithInvoke } from "./context/invoke-context.js";
+export type { ReverseChannel } from "./context/reverse-channel.js";
+export { previewText } from "./errors/preview.js";
+export type { FrameSink } from "./framing/frame-writer.js";
+export { type LineEvent, LineReader, type LineReaderOptions } from "./framing/line-reader.js";
+export {
+  type IncomingRequest,
+  JsonRpcPeer,
+  type PeerOptions,
+  type RequestHandler,
+} from "./rpc/peer.js";
+export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";
+export { argumentsTooDeepError } from "./wire/argument-depth.js";
+export {
+  announcedCapabilities,
+  capabilityForMethod,
+  offeredCapabilities,
+  refusalCode,
+  reverseFamilyOf,
+} from "./wire/capability-families.js";

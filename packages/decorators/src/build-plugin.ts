@@ -1,14 +1,18 @@
-import type { HealthContext, Manifest, PluginDefinition, ServerOptions, ToolHandler } from "@executa/core";
+import type {
+  HealthContext,
+  Manifest,
+  PluginClass,
+  PluginDefinition,
+  ServerOptions,
+  ToolHandler,
+} from "@executa/core";
 import { andThen } from "./binding/and-then.js";
 import { bindInvocation } from "./binding/bind-invocation.js";
-import { PluginInstanceError } from "./errors/plugin-instance-error.js";
+import { DefinitionError } from "./errors/definition-error.js";
 import { normalizeHealth } from "./hooks/normalize-health.js";
 import { buildManifest } from "./manifest/build-manifest.js";
 import { resolvePlugin } from "./model/resolve-plugin.js";
 import type { PluginModel } from "./model/types.js";
-
-/** A class decorated with `@Plugin` (its constructor may take arguments when a factory is given). */
-export type PluginClass<T extends object = object> = abstract new (...args: never[]) => T;
 
 /** How {@link buildPlugin} makes the one plugin instance. */
 export interface BuildPluginOptions<T extends object = object> {
@@ -23,7 +27,7 @@ export interface BuildPluginOptions<T extends object = object> {
  * tool (binding and validating arguments per invoke), health and lifecycle hooks, server
  * options. Creates the one instance every invoke runs on.
  *
- * Throws a `PluginDefinitionError` subclass when the class cannot be a plugin.
+ * Throws a `DefinitionError` when the class cannot be a plugin.
  */
 export function buildPlugin<T extends object>(
   target: PluginClass<T>,
@@ -35,7 +39,8 @@ export function buildPlugin<T extends object>(
   const method = (name: string): ((...args: unknown[]) => unknown) => {
     const fn = (instance as Record<string, unknown>)[name];
     if (typeof fn !== "function") {
-      throw new PluginInstanceError(
+      throw new DefinitionError(
+        "INSTANCE_FAILED",
         model.className,
         name,
         "the instance has no such method",
@@ -87,7 +92,8 @@ function createInstance(model: PluginModel, factory: (() => object) | undefined)
     try {
       instance = factory();
     } catch (error) {
-      throw new PluginInstanceError(
+      throw new DefinitionError(
+        "INSTANCE_FAILED",
         model.className,
         "factory",
         `the factory threw: ${(error as Error).message}`,
@@ -97,7 +103,8 @@ function createInstance(model: PluginModel, factory: (() => object) | undefined)
   } else {
     const ctor = model.target as new () => object;
     if (ctor.length > 0) {
-      throw new PluginInstanceError(
+      throw new DefinitionError(
+        "INSTANCE_FAILED",
         model.className,
         "constructor",
         `the constructor takes ${ctor.length} argument(s), but the plugin is created without any`,
@@ -107,7 +114,8 @@ function createInstance(model: PluginModel, factory: (() => object) | undefined)
     try {
       instance = new ctor();
     } catch (error) {
-      throw new PluginInstanceError(
+      throw new DefinitionError(
+        "INSTANCE_FAILED",
         model.className,
         "constructor",
         `the constructor threw: ${(error as Error).message}`,
@@ -116,7 +124,8 @@ function createInstance(model: PluginModel, factory: (() => object) | undefined)
     }
   }
   if (typeof instance !== "object" || instance === null) {
-    throw new PluginInstanceError(
+    throw new DefinitionError(
+      "INSTANCE_FAILED",
       model.className,
       "factory",
       "the factory did not return an object",

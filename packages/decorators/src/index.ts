@@ -12,9 +12,10 @@
  * serve(Weather);
  * ```
  *
- * Importing this package installs the `Reflect` metadata API decorator metadata needs (unless
- * `reflect-metadata` is loaded already), so authors never import a polyfill themselves
- * (import this package before modules that define decorated classes).
+ * Importing this package installs the `Reflect` metadata API decorator metadata needs
+ * (`reflect-metadata/lite`, sharing its store with an author's own `reflect-metadata`), so
+ * authors never import a polyfill themselves (import this package before modules that
+ * define decorated classes).
  * @packageDocumentation
  */
 import "./reflection/install-metadata.js";
@@ -36,6 +37,7 @@ export {
   markdown,
   type ParameterSchema,
   type ParamIssue,
+  type PluginClass,
   type PluginDefinition,
   type PluginServer,
   SamplingError,
@@ -46,7 +48,7 @@ export {
   UploadError,
   withDisplay,
 } from "@executa/core";
-export { type BuildPluginOptions, buildPlugin, manifestOf, type PluginClass } from "./build-plugin.js";
+export { type BuildPluginOptions, buildPlugin, manifestOf } from "./build-plugin.js";
 export { Args } from "./decorators/args.js";
 export { Credential } from "./decorators/credential.js";
 export { Ctx } from "./decorators/ctx.js";
@@ -57,19 +59,7 @@ export { Param } from "./decorators/param.js";
 export { createParamDecorator } from "./decorators/param-decorator.js";
 export { Plugin } from "./decorators/plugin.js";
 export { Tool } from "./decorators/tool.js";
-export { DecoratorMisuseError } from "./errors/decorator-misuse-error.js";
-export { PluginDefinitionError } from "./errors/definition-error.js";
-export { DuplicateToolNameError } from "./errors/duplicate-tool-name-error.js";
-export { InvalidOptionError } from "./errors/invalid-option-error.js";
-export { METADATA_FIX, MetadataMissingError } from "./errors/metadata-missing-error.js";
-export { MissingDescriptionError } from "./errors/missing-description-error.js";
-export { MissingParamNameError } from "./errors/missing-param-name-error.js";
-export { MissingPluginDecoratorError } from "./errors/missing-plugin-decorator-error.js";
-export { MixedParamStyleError } from "./errors/mixed-param-style-error.js";
-export { PluginInstanceError } from "./errors/plugin-instance-error.js";
-export { UndeclaredCredentialError } from "./errors/undeclared-credential-error.js";
-export { UndecoratedParameterError } from "./errors/undecorated-parameter-error.js";
-export { UninferableTypeError } from "./errors/uninferable-type-error.js";
+export { DefinitionError, type DefinitionErrorCode } from "./errors/definition-error.js";
 export type { ParamResolveInput } from "./metadata/definitions.js";
 export type {
   ArgumentOptions,

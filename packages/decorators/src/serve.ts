@@ -1,7 +1,7 @@
 import { writeSync } from "node:fs";
-import { createPluginServer, type PluginServer, type ServeOptions } from "@executa/core";
-import { type BuildPluginOptions, buildPlugin, type PluginClass } from "./build-plugin.js";
-import { PluginDefinitionError } from "./errors/definition-error.js";
+import { createPluginServer, type PluginClass, type PluginServer, type ServeOptions } from "@executa/core";
+import { type BuildPluginOptions, buildPlugin } from "./build-plugin.js";
+import { DefinitionError } from "./errors/definition-error.js";
 
 /** Options of {@link serve}: core's serve options (streams, concurrency, …) plus the instance factory. */
 export interface ServeClassOptions<T extends object = object> extends ServeOptions {
@@ -15,8 +15,9 @@ export interface ServeClassOptions<T extends object = object> extends ServeOptio
  * those of `@Plugin({ server })`.
  *
  * When the class cannot be a plugin and the server would own the process (stdio, the
- * default), the error is written to stderr and the process exits with code 1 before
- * reading any request. On other streams the error is thrown.
+ * default), the error is written to stderr as `executa: the plugin cannot start [CODE]: …`
+ * (the {@link DefinitionError} code, which tools such as the bundler match on) and the
+ * process exits with code 1 before reading any request. On other streams the error is thrown.
  */
 export function serve<T extends object>(
   target: PluginClass<T>,
@@ -37,13 +38,17 @@ export function serve<T extends object>(
 
 /** Writes a startup error to stderr synchronously (stdout carries protocol frames only). */
 function reportStartupError(error: unknown): void {
-  const text =
-    error instanceof PluginDefinitionError
-      ? `executa: the plugin cannot start: ${error.message}\n`
-      : `executa: the plugin cannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`;
   try {
-    writeSync(2, text);
+    writeSync(2, startupErrorText(error));
   } catch {
     // stderr is gone; the exit code still tells.
   }
+}
+
+/** `executa: the plugin cannot start [CODE]: message`; an unexpected error keeps its stack. */
+function startupErrorText(error: unknown): string {
+  if (error instanceof DefinitionError)
+    return `executa: the plugin cannot start [${error.code}]: ${error.message}\n`;
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return `executa: the plugin cannot start: ${detail}\n`;
 }

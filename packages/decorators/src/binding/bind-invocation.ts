@@ -1,4 +1,5 @@
-import { argumentsTooDeepError, InvalidParamsError, type InvokeContext, ToolError } from "@executa/core";
+import { InvalidParamsError, type InvokeContext, ToolError } from "@executa/core";
+import { argumentsTooDeepError } from "@executa/core/internal";
 import { dtoSupport } from "../dto/dto-support.js";
 import type { Slot, ToolModel } from "../model/types.js";
 import { andThen } from "./and-then.js";

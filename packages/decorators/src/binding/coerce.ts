@@ -1,24 +1,33 @@
 /**
- * Checks one value against its schema and converts what LLMs commonly send instead:
+ * Checks one value against its schema and converts what LLMs commonly send instead. A
+ * value of the schema's type is taken as is (`fits` of the parameter-type modules in
+ * `@executa/core`); a string in place of another type is read with that type's
+ * `fromText` — the rule `executa dev` applies to typed `key=value` arguments too:
  *
  * | schema type | accepted as is | also accepted (coercion) |
  * |---|---|---|
  * | string | a string | — |
- * | integer | an integer number | a string of an integer: `"5"` → 5 (not `"5.5"`, not `""`) |
- * | number | a finite number | a numeric string: `"5.5"` → 5.5, `"1e3"` → 1000 |
- * | boolean | true / false | `"true"` / `"false"` |
+ * | integer | an integer number | a string of an integer: `"5"`, `" 5 "` → 5 (not `"5.5"`, `"1e3"`, `""`) |
+ * | number | a finite number | a numeric string: `"5.5"` → 5.5, `"1e3"` → 1000 (not `"NaN"`, `"0x10"`) |
+ * | boolean | true / false | `"true"` / `"false"`, any letter case (not `"yes"`, `"1"`) |
  * | object | a JSON object | a string holding a JSON object: `'{"a":1}'` |
- * | array | a JSON array | a string holding a JSON array: `'["a","b"]'`; a single element: `"a"` → `["a"]` |
+ * | array | a JSON array | a string holding a JSON array: `'["a","b"]'`; blank text → `[]`; a single element, as text or a value: `"a"` → `["a"]`, `5` → `[5]` |
  *
  * Array elements and known object fields are checked (and coerced) the same way; `enum`
  * values are enforced after coercion. `null` or a missing field counts as absent: its
  * default applies, or it is reported missing when required. Unknown object keys are
  * reported with the expected names.
  */
-import type { ParameterType, ParamIssue } from "@executa/core";
+import {
+  DEFAULT_ELEMENT_TYPE,
+  PARAMETER_TYPES,
+  type ParameterType,
+  type ParameterTypeRules,
+  type ParamIssue,
+} from "@executa/core";
 import type { ArgumentSchema, ItemSchema } from "../model/types.js";
 import type { EnumValue } from "../options/argument-options.js";
-import { isPlainObject, NestedTooDeepError, stripUnsafeKeys } from "./sanitize.js";
+import { NestedTooDeepError, stripUnsafeKeys } from "./sanitize.js";
 
 /** What a value is checked against: an argument or an array element. */
 export interface ValueSchema {
@@ -36,8 +45,8 @@ export interface CoerceOptions {
 /** The checked value, or every issue found. */
 export type Checked<T = unknown> = { ok: true; value: T } | { ok: false; issues: ParamIssue[] };
 
-const INTEGER = /^[+-]?\d+$/;
-const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** The element schema of an array that declares none: the spec's list of strings. */
+const DEFAULT_ITEMS: ItemSchema = { type: DEFAULT_ELEMENT_TYPE.name };
 
 /** Checks and coerces one value; `path` is the dotted path used in issues. */
 export function coerceValue(
@@ -67,27 +76,40 @@ export function checkFields(
   path: string,
   options: CoerceOptions,
 ): Checked<Record<string, unknown>> {
+  const issues = unknownKeyIssues(fields, input, path);
+  const out: Record<string, unknown> = {};
+  for (const field of fields) {
+    const raw = Object.hasOwn(input, field.name) ? input[field.name] : undefined;
+    const checked = fieldValue(field, raw, join(path, field.name), options);
+    if (checked === undefined) continue;
+    if (checked.ok) out[field.name] = checked.value;
+    else appendAll(issues, checked.issues);
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: out };
+}
+
+/** An issue for each key of `input` that no field names. */
+function unknownKeyIssues(fields: readonly ArgumentSchema[], input: Record<string, unknown>, path: string) {
   const issues: ParamIssue[] = [];
   const { known, expected } = fieldNamesOf(fields);
   for (const key of Object.keys(input)) {
     if (known.has(key)) continue;
     issues.push({ path: join(path, key), message: `unknown argument; expected: ${expected}`, expected });
   }
-  const out: Record<string, unknown> = {};
-  for (const field of fields) {
-    const fieldPath = join(path, field.name);
-    const raw = Object.hasOwn(input, field.name) ? input[field.name] : undefined;
-    if (raw === undefined || raw === null) {
-      if (field.hasDefault) out[field.name] = structuredClone(field.default);
-      else if (field.required)
-        issues.push({ path: fieldPath, message: "is required", expected: expectedOf(field) });
-      continue;
-    }
-    const checked = coerceValue(raw, field, fieldPath, options);
-    if (checked.ok) out[field.name] = checked.value;
-    else appendAll(issues, checked.issues);
-  }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: out };
+  return issues;
+}
+
+/** One field's checked value, or `undefined` for an absent optional field without a default (it stays absent). */
+function fieldValue(
+  field: ArgumentSchema,
+  raw: unknown,
+  path: string,
+  options: CoerceOptions,
+): Checked | undefined {
+  if (raw !== undefined && raw !== null) return coerceValue(raw, field, path, options);
+  if (field.hasDefault) return ok(structuredClone(field.default));
+  if (field.required) return fail(path, "is required", expectedOf(field));
+  return undefined;
 }
 
 interface FieldNames {
@@ -111,67 +133,42 @@ function fieldNamesOf(fields: readonly ArgumentSchema[]): FieldNames {
 }
 
 function coerceType(value: unknown, schema: ValueSchema, path: string, options: CoerceOptions): Checked {
-  const { coerce } = options;
-  switch (schema.type) {
-    case "string":
-      return typeof value === "string" ? ok(value) : mismatch(path, schema, value);
-    case "integer":
-      if (typeof value === "number" && Number.isInteger(value)) return ok(value);
-      if (coerce && typeof value === "string" && INTEGER.test(value.trim())) {
-        const parsed = Number(value.trim());
-        if (Number.isSafeInteger(parsed)) return ok(parsed);
-      }
-      return mismatch(path, schema, value);
-    case "number":
-      if (typeof value === "number" && Number.isFinite(value)) return ok(value);
-      if (coerce && typeof value === "string" && NUMBER.test(value.trim())) {
-        const parsed = Number(value.trim());
-        if (Number.isFinite(parsed)) return ok(parsed);
-      }
-      return mismatch(path, schema, value);
-    case "boolean":
-      if (typeof value === "boolean") return ok(value);
-      if (coerce && value === "true") return ok(true);
-      if (coerce && value === "false") return ok(false);
-      return mismatch(path, schema, value);
-    case "object":
-      return coerceObject(value, schema, path, options);
-    case "array":
-      return coerceArray(value, schema, path, options);
-  }
+  const rules = PARAMETER_TYPES[schema.type];
+  const typed = rules.fits(value) ? ok(value) : coerceOtherValue(value, schema, rules, path, options);
+  if (!typed.ok) return typed;
+  if (schema.type === "array") return checkElements(typed.value as unknown[], schema, path, options);
+  if (schema.type === "object" && schema.fields)
+    return checkFields(schema.fields, typed.value as Record<string, unknown>, path, options);
+  return typed;
 }
 
-function coerceObject(value: unknown, schema: ValueSchema, path: string, options: CoerceOptions): Checked {
-  let object = value;
-  if (options.coerce && typeof value === "string" && value.trimStart().startsWith("{")) {
-    const parsed = parseJson(value);
-    if (isPlainObject(parsed)) {
-      const stripped = stripParsed(parsed, path, schema);
-      if (!stripped.ok) return stripped;
-      object = stripped.value;
-    }
-  }
-  if (!isPlainObject(object)) return mismatch(path, schema, value);
-  return schema.fields ? checkFields(schema.fields, object, path, options) : ok(object);
-}
-
-function coerceArray(value: unknown, schema: ValueSchema, path: string, options: CoerceOptions): Checked {
-  const items: ItemSchema = schema.items ?? { type: "string" };
-  let list: unknown[] | undefined = Array.isArray(value) ? value : undefined;
-  if (!list && options.coerce && typeof value === "string" && value.trimStart().startsWith("[")) {
-    const parsed = parseJson(value);
-    if (Array.isArray(parsed)) {
-      const stripped = stripParsed(parsed, path, schema);
-      if (!stripped.ok) return stripped;
-      list = stripped.value as unknown[];
-    }
-  }
-  if (!list) {
-    if (!options.coerce) return mismatch(path, schema, value);
+/** A value not of the schema's type: read from text, or (for an array) taken as its one element. */
+function coerceOtherValue(
+  value: unknown,
+  schema: ValueSchema,
+  rules: ParameterTypeRules,
+  path: string,
+  options: CoerceOptions,
+): Checked {
+  if (!options.coerce) return mismatch(path, schema, value);
+  if (typeof value === "string") return readText(value, schema, rules, path);
+  if (schema.type === "array") {
     // A single element where a list was expected: wrap it, but report at the argument itself.
-    const single = coerceValue(value, items, path, options);
+    const single = coerceValue(value, schema.items ?? DEFAULT_ITEMS, path, options);
     return single.ok ? ok([single.value]) : mismatch(path, schema, value);
   }
+  return mismatch(path, schema, value);
+}
+
+/** A string read as the schema's type; JSON it holds is sanitized like the arguments themselves. */
+function readText(text: string, schema: ValueSchema, rules: ParameterTypeRules, path: string): Checked {
+  const element = PARAMETER_TYPES[(schema.items ?? DEFAULT_ITEMS).type];
+  const reading = rules.fromText(text, element);
+  return reading.ok ? stripParsed(reading.value, path, schema) : mismatch(path, schema, text);
+}
+
+function checkElements(list: readonly unknown[], schema: ValueSchema, path: string, options: CoerceOptions) {
+  const items = schema.items ?? DEFAULT_ITEMS;
   const issues: ParamIssue[] = [];
   const out: unknown[] = [];
   list.forEach((element, index) => {
@@ -179,13 +176,13 @@ function coerceArray(value: unknown, schema: ValueSchema, path: string, options:
     if (checked.ok) out.push(checked.value);
     else appendAll(issues, checked.issues);
   });
-  return issues.length > 0 ? { ok: false, issues } : ok(out);
+  return issues.length > 0 ? { ok: false as const, issues } : ok(out);
 }
 
 /** How the expected type reads in messages: `integer`, `array of string`, `one of "a", "b"`. */
 export function expectedOf(schema: ValueSchema): string {
   if (schema.enum) return `${schema.type}, one of ${schema.enum.map(show).join(", ")}`;
-  if (schema.type === "array") return `array of ${expectedOf(schema.items ?? { type: "string" })}`;
+  if (schema.type === "array") return `array of ${expectedOf(schema.items ?? DEFAULT_ITEMS)}`;
   return schema.type;
 }
 
@@ -241,12 +238,4 @@ function stripParsed(parsed: unknown, path: string, schema: ValueSchema): Checke
 // Not `push(...more)`: spreading ~125 000 issues exceeds the call stack.
 function appendAll<T>(target: T[], more: readonly T[]): void {
   for (const item of more) target.push(item);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

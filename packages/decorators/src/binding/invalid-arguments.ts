@@ -1,4 +1,5 @@
-import { InvalidParamsError, MAX_REPORTED_ISSUES, type ParamIssue, previewText } from "@executa/core";
+import { InvalidParamsError, MAX_REPORTED_ISSUES, type ParamIssue } from "@executa/core";
+import { previewText } from "@executa/core/internal";
 
 /** Issues spelled out in an error message; `error.data.issues` holds more. */
 const ISSUES_IN_MESSAGE = 20;

@@ -1,15 +1,27 @@
 import { plainToInstance } from "class-transformer";
 import { getMetadataStorage as getValidatorStorage } from "class-validator";
 import { isPlainObject } from "../binding/sanitize.js";
-import { InvalidOptionError } from "../errors/invalid-option-error.js";
-import { METADATA_FIX, MetadataMissingError } from "../errors/metadata-missing-error.js";
-import { PluginInstanceError } from "../errors/plugin-instance-error.js";
+import { DefinitionError } from "../errors/definition-error.js";
+import { METADATA_FIX } from "../errors/metadata-fix.js";
 import type { FieldMetadata } from "../metadata/definitions.js";
 import { getMetadataStorage, lineage } from "../metadata/storage.js";
 import { type InferredArgument, resolveArgument } from "../model/resolve-argument.js";
 import type { ArgumentSchema, ItemSchema } from "../model/types.js";
-import { classifyReflectedType, propertyType } from "../reflection/reflect-types.js";
-import { convertValidators, type ValidationMetadata } from "./validator-converters.js";
+import { classifyReflectedType, propertyType, type ReflectedKind } from "../reflection/reflect-types.js";
+import { convertValidators, type ValidationMetadata, type ValidatorFacts } from "./validator-converters.js";
+
+/** One DTO class being read, with what every property needs. */
+interface DtoReading {
+  dto: Function;
+  className: string;
+  usedBy: string;
+  validations: ValidationMetadata[];
+  fields: readonly FieldMetadata[];
+  /** A fresh instance: its property initializers are the defaults. */
+  instance: object;
+  /** DTO classes being read further up (nested DTOs referring back are not expanded again). */
+  visiting: ReadonlySet<Function>;
+}
 
 /**
  * The arguments of an `@Args()` DTO class: one per property that carries a class-validator
@@ -27,90 +39,139 @@ export function dtoToArguments(
   visiting: ReadonlySet<Function> = new Set(),
 ): ArgumentSchema[] {
   const className = dto.name || "(anonymous DTO)";
-  const validations = getValidatorStorage()
-    .getTargetValidationMetadatas(dto, "", true, false)
-    .filter((metadata) => typeof metadata.target === "function");
-  const fields = getMetadataStorage().fieldsOf(dto);
-  const instance = freshInstance(dto, className, usedBy);
-  const chain = lineage(dto);
-  const visitingHere = new Set(visiting).add(dto);
+  const reading: DtoReading = {
+    dto,
+    className,
+    usedBy,
+    validations: getValidatorStorage()
+      .getTargetValidationMetadatas(dto, "", true, false)
+      .filter((metadata) => typeof metadata.target === "function"),
+    fields: getMetadataStorage().fieldsOf(dto),
+    instance: freshInstance(dto, className, usedBy),
+    visiting: new Set(visiting).add(dto),
+  };
+  return propertyNames(lineage(dto), reading.validations, reading.fields).map((property) =>
+    propertyToArgument(reading, property),
+  );
+}
 
-  return propertyNames(chain, validations, fields).map((property) => {
-    const member = `${property} (${usedBy})`;
-    const reflectedType = propertyType(dto.prototype, property);
-    if (reflectedType === undefined) {
-      throw new MetadataMissingError(
-        className,
-        member,
-        "decorator metadata (design:type) is missing",
-        METADATA_FIX,
-      );
-    }
-    const own = validations.filter((metadata) => metadata.propertyName === property);
-    const facts = convertValidators(own);
-    if (facts.conflicts.length > 0) {
-      throw new InvalidOptionError(
-        className,
-        member,
-        facts.conflicts.join("; "),
-        "keep one type validator per property",
-      );
-    }
-    const field = fields.findLast((candidate) => candidate.propertyName === property);
-    const reflected = classifyReflectedType(reflectedType);
-    const inferred: InferredArgument = {};
-    if (facts.type !== undefined) inferred.type = facts.type;
-    if (facts.typeSource !== undefined) inferred.typeSource = facts.typeSource;
-    if (facts.enum !== undefined) inferred.enum = facts.enum;
-    if (facts.optional) inferred.optional = true;
-    // A string-literal union reflects as Object; its @IsIn / @IsEnum values still say the type.
-    const enumType = facts.type === undefined && facts.enum ? typeOfValues(facts.enum) : undefined;
-    if (enumType && reflected.kind !== "primitive" && reflected.kind !== "class") {
-      inferred.type = enumType;
-      inferred.typeSource = "the @IsIn() / @IsEnum() values";
-    }
-
-    const isArray =
-      facts.type === "array" ||
-      (reflected.kind === "primitive" && reflected.type === "array") ||
-      field?.options.type === "array";
-    const nestedClass = findNestedClass(
-      dto,
-      property,
-      isArray,
-      reflected.kind === "class" ? reflected.class : undefined,
-    );
-    const nestedFields =
-      nestedClass && !visitingHere.has(nestedClass) && describesArguments(nestedClass)
-        ? dtoToArguments(nestedClass, `${className}.${property}, ${usedBy}`, visitingHere)
-        : undefined;
-
-    if (isArray) {
-      const items: ItemSchema = { type: facts.itemType ?? (nestedClass ? "object" : "string") };
-      if (facts.itemEnum !== undefined) items.enum = facts.itemEnum;
-      if (items.type === "array") items.items = { type: "string" };
-      if (items.type === "object" && nestedFields) items.fields = nestedFields;
-      inferred.items = items;
-    } else if (nestedClass) {
-      inferred.type ??= "object";
-      if (nestedFields) inferred.fields = nestedFields;
-    }
-
-    const initial = (instance as Record<string, unknown>)[property];
-    if (initial !== undefined) {
-      if (isJsonValue(initial)) inferred.default = { value: initial };
-      else inferred.optional = true;
-    }
-    return resolveArgument({
+/** One DTO property as an argument: what reflection, the validators, `@Field` and the initializer say. */
+function propertyToArgument(reading: DtoReading, property: string): ArgumentSchema {
+  const { dto, className } = reading;
+  const member = `${property} (${reading.usedBy})`;
+  const reflectedType = propertyType(dto.prototype, property);
+  if (reflectedType === undefined) {
+    throw new DefinitionError(
+      "METADATA_MISSING",
       className,
       member,
-      decorator: "@Field()",
-      name: property,
-      options: field?.options ?? {},
-      reflected: nestedClass && !isArray ? { kind: "class", class: nestedClass } : reflected,
-      inferred,
-    });
+      "decorator metadata (design:type) is missing",
+      METADATA_FIX,
+    );
+  }
+  const reflected = classifyReflectedType(reflectedType);
+  const facts = validatorFacts(reading, property, member);
+  const field = reading.fields.findLast((candidate) => candidate.propertyName === property);
+  const inferred = inferFromValidators(facts, reflected);
+  const isArray =
+    facts.type === "array" ||
+    (reflected.kind === "primitive" && reflected.type === "array") ||
+    field?.options.type === "array";
+  const nestedClass = findNestedClass(
+    dto,
+    property,
+    isArray,
+    reflected.kind === "class" ? reflected.class : undefined,
+  );
+  inferNesting(inferred, reading, property, { isArray, nestedClass, facts });
+  inferFromInitializer(inferred, (reading.instance as Record<string, unknown>)[property]);
+  return resolveArgument({
+    className,
+    member,
+    decorator: "@Field()",
+    name: property,
+    options: field?.options ?? {},
+    reflected: nestedClass && !isArray ? { kind: "class", class: nestedClass } : reflected,
+    inferred,
   });
+}
+
+/** What the property's class-validator decorators say, when they agree. */
+function validatorFacts(reading: DtoReading, property: string, member: string): ValidatorFacts {
+  const facts = convertValidators(
+    reading.validations.filter((metadata) => metadata.propertyName === property),
+  );
+  if (facts.conflicts.length > 0) {
+    throw new DefinitionError(
+      "TYPE_CONFLICT",
+      reading.className,
+      member,
+      facts.conflicts.join("; "),
+      "keep one type validator per property",
+    );
+  }
+  return facts;
+}
+
+function inferFromValidators(facts: ValidatorFacts, reflected: ReflectedKind): InferredArgument {
+  const inferred: InferredArgument = {};
+  if (facts.type !== undefined) inferred.type = facts.type;
+  if (facts.typeSource !== undefined) inferred.typeSource = facts.typeSource;
+  if (facts.enum !== undefined) inferred.enum = facts.enum;
+  if (facts.optional) inferred.optional = true;
+  // A string-literal union reflects as Object; its @IsIn / @IsEnum values still say the type.
+  const enumType = facts.type === undefined && facts.enum ? typeOfValues(facts.enum) : undefined;
+  if (enumType && reflected.kind !== "primitive" && reflected.kind !== "class") {
+    inferred.type = enumType;
+    inferred.typeSource = "the @IsIn() / @IsEnum() values";
+  }
+  return inferred;
+}
+
+/** Element schema of an array property, or the fields of a nested DTO, read recursively. */
+function inferNesting(
+  inferred: InferredArgument,
+  reading: DtoReading,
+  property: string,
+  shape: { isArray: boolean; nestedClass: Function | undefined; facts: ValidatorFacts },
+): void {
+  const { isArray, nestedClass, facts } = shape;
+  const nestedFields = nestedClass ? nestedDtoFields(reading, property, nestedClass) : undefined;
+  if (isArray) inferred.items = arrayItems(facts, nestedClass, nestedFields);
+  else if (nestedClass) {
+    inferred.type ??= "object";
+    if (nestedFields) inferred.fields = nestedFields;
+  }
+}
+
+/** The arguments of a nested DTO class, unless it is being read already (a cycle) or is no DTO. */
+function nestedDtoFields(
+  reading: DtoReading,
+  property: string,
+  nestedClass: Function,
+): ArgumentSchema[] | undefined {
+  if (reading.visiting.has(nestedClass) || !describesArguments(nestedClass)) return undefined;
+  return dtoToArguments(nestedClass, `${reading.className}.${property}, ${reading.usedBy}`, reading.visiting);
+}
+
+/** Elements: the validators' `each` type, else objects of a nested DTO, else strings. */
+function arrayItems(
+  facts: ValidatorFacts,
+  nestedClass: Function | undefined,
+  nestedFields: ArgumentSchema[] | undefined,
+): ItemSchema {
+  const items: ItemSchema = { type: facts.itemType ?? (nestedClass ? "object" : "string") };
+  if (facts.itemEnum !== undefined) items.enum = facts.itemEnum;
+  if (items.type === "array") items.items = { type: "string" };
+  if (items.type === "object" && nestedFields) items.fields = nestedFields;
+  return items;
+}
+
+/** A property initializer is the default when it is JSON; any other initial value makes the property optional. */
+function inferFromInitializer(inferred: InferredArgument, initial: unknown): void {
+  if (initial === undefined) return;
+  if (isJsonValue(initial)) inferred.default = { value: initial };
+  else inferred.optional = true;
 }
 
 /** Whether a class has any class-validator or `@Field` metadata, i.e. is a DTO. */
@@ -166,7 +227,8 @@ function freshInstance(dto: Function, className: string, usedBy: string): object
   try {
     return new (dto as new () => object)();
   } catch (error) {
-    throw new PluginInstanceError(
+    throw new DefinitionError(
+      "INSTANCE_FAILED",
       className,
       `constructor (${usedBy})`,
       `the DTO class cannot be created without arguments: ${(error as Error).message}`,

@@ -1,15 +1,78 @@
 /**
- * Base of every startup error: a decorated class that cannot become a plugin. Like a
- * compile error, the message names the class, the member and the fix, e.g.
+ * What is wrong with a decorated class that cannot become a plugin, one code per case.
+ * Codes are stable: programs (the bundler, tests) match on them, never on message text.
+ *
+ * - `NOT_A_CLASS`: `buildPlugin` / `serve` / `manifestOf` was given something that is not a class.
+ * - `PLUGIN_DECORATOR_MISSING`: the class has no `@Plugin`.
+ * - `NO_TOOLS`: the `@Plugin` class (with its base classes) has no `@Tool` method.
+ * - `DECORATOR_MISPLACED`: a decorator where it cannot work: a static member, a constructor
+ *   parameter, a symbol-named member, something that is not a method, a hook on a `@Tool`
+ *   method, parameter decorators on a method without `@Tool`.
+ * - `DECORATOR_REPEATED`: a decorator used twice where one is allowed: `@Plugin` or `@Tool`
+ *   twice, two parameter decorators on one parameter, one hook kind on two methods.
+ * - `TOOL_OPTIONS_MISSING`: `@Tool()` without its options object.
+ * - `DESCRIPTION_MISSING`: a tool or the plugin has no (or an empty) description.
+ * - `INVALID_OPTION`: a decorator option with a bad value (plugin name or version, tool name,
+ *   timeout, argument `type`, `items`, `enum`, `default`, `required`, …).
+ * - `ARGUMENT_NAME_MISSING`: `@Param()` without a name.
+ * - `INVALID_ARGUMENT_NAME`: an argument name the protocol does not accept, or one that is
+ *   stripped from arguments (`__proto__`, `constructor`, `prototype`).
+ * - `DUPLICATE_TOOL_NAME`: two tools of the class share a name.
+ * - `DUPLICATE_ARGUMENT_NAME`: two `@Param`s of one tool share a name.
+ * - `METADATA_MISSING`: decorator metadata (`design:paramtypes` / `design:type`) is absent:
+ *   compiled without `emitDecoratorMetadata`, or the metadata API was installed too late.
+ * - `UNINFERABLE_TYPE`: reflection cannot tell an argument's type (`Object`: a union, an
+ *   interface, `any`, …) and no explicit `type` is given; or `@Args()` is not typed with a class.
+ * - `TYPE_CONFLICT`: declared types disagree: an explicit or validator type against the
+ *   TypeScript type, or two type validators on one DTO property.
+ * - `DTO_WITHOUT_FIELDS`: the `@Args()` class has no decorated properties.
+ * - `MIXED_PARAM_STYLE`: one method mixes `@Param` and `@Args`, or uses `@Args` twice.
+ * - `UNDECORATED_PARAMETER`: a tool method parameter that no decorator fills.
+ * - `UNDECLARED_CREDENTIAL`: `@Credential(name)` for a credential `@Plugin({ credentials })`
+ *   does not declare.
+ * - `INSTANCE_FAILED`: the plugin or a DTO instance cannot be created (constructor needs
+ *   arguments or throws, the factory throws or returns no object or the wrong object).
+ * - `MANIFEST_INVALID`: the generated manifest breaks a rule of core's `validateManifest`
+ *   that no decorator check caught first (a gap between the two, reported at startup).
+ */
+export type DefinitionErrorCode =
+  | "NOT_A_CLASS"
+  | "PLUGIN_DECORATOR_MISSING"
+  | "NO_TOOLS"
+  | "DECORATOR_MISPLACED"
+  | "DECORATOR_REPEATED"
+  | "TOOL_OPTIONS_MISSING"
+  | "DESCRIPTION_MISSING"
+  | "INVALID_OPTION"
+  | "ARGUMENT_NAME_MISSING"
+  | "INVALID_ARGUMENT_NAME"
+  | "DUPLICATE_TOOL_NAME"
+  | "DUPLICATE_ARGUMENT_NAME"
+  | "METADATA_MISSING"
+  | "UNINFERABLE_TYPE"
+  | "TYPE_CONFLICT"
+  | "DTO_WITHOUT_FIELDS"
+  | "MIXED_PARAM_STYLE"
+  | "UNDECORATED_PARAMETER"
+  | "UNDECLARED_CREDENTIAL"
+  | "INSTANCE_FAILED"
+  | "MANIFEST_INVALID";
+
+/**
+ * The one startup error of `@executa/decorators`: a decorated class that cannot become a
+ * plugin. `code` says which case (see {@link DefinitionErrorCode}); like a compile error,
+ * the message names the class, the member and the fix, e.g.
  *
  * ```text
- * Weather.getWeather, parameter #0: cannot infer the parameter type (design:paramtypes says Object).
- *   Fix: declare it as string, number, boolean or an array, or pass { type: "object" }.
+ * Weather.getWeather, parameter #0 "city": cannot infer the type: reflection says Object (…)
+ *   Fix: declare it as string, number, boolean or an array (…)
  * ```
  */
-export class PluginDefinitionError extends Error {
-  override readonly name: string = "PluginDefinitionError";
+export class DefinitionError extends Error {
+  override readonly name = "DefinitionError";
   constructor(
+    /** Which case this is; stable, for programs to match on. */
+    readonly code: DefinitionErrorCode,
     /** The class the problem is in (`Weather`). */
     readonly className: string,
     /** The member, e.g. `getWeather, parameter #0 "city"`, or `@Plugin({ version })` for class options; "" for the class itself. */

@@ -1,4 +1,12 @@
-import type { Manifest, ParameterItems, ParameterSchema, ToolManifest } from "@executa/core";
+import {
+  type Manifest,
+  type ManifestIssue,
+  type ParameterItems,
+  type ParameterSchema,
+  type ToolManifest,
+  validateManifest,
+} from "@executa/core";
+import { DefinitionError } from "../errors/definition-error.js";
 import type { ArgumentSchema, ItemSchema, PluginModel, ToolModel } from "../model/types.js";
 
 /**
@@ -7,8 +15,32 @@ import type { ArgumentSchema, ItemSchema, PluginModel, ToolModel } from "../mode
  * style), `description`, `required` (always given), `default`, `enum`. Validation bounds
  * (Min, Max, Length…) and nested DTO shapes are enforced per invoke but have no field in
  * the spec, so they are not emitted.
+ *
+ * The result is checked with `validateManifest` of `@executa/core`, the rules `executa
+ * check` applies: the decorators' own checks should have caught every case first, so an
+ * `error` here is a gap between the two, reported before a host ever sees the manifest.
+ * @throws DefinitionError (`MANIFEST_INVALID`) naming the first broken field.
  */
 export function buildManifest(model: PluginModel): Manifest {
+  const manifest = manifestOfModel(model);
+  const errors = validateManifest(manifest).filter((issue) => issue.severity === "error");
+  if (errors.length > 0) throw invalidManifestError(model.className, errors);
+  return manifest;
+}
+
+function invalidManifestError(className: string, errors: readonly ManifestIssue[]): DefinitionError {
+  const [first] = errors;
+  const more = errors.length > 1 ? ` (+${errors.length - 1} more)` : "";
+  return new DefinitionError(
+    "MANIFEST_INVALID",
+    className,
+    "",
+    `the manifest breaks the protocol spec at ${first!.path || "the top"}: ${first!.message}${more}`,
+    "change the decorator option that produces this field",
+  );
+}
+
+function manifestOfModel(model: PluginModel): Manifest {
   const { info } = model;
   const manifest: Manifest = {
     name: info.name,

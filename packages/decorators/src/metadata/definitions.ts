@@ -68,7 +68,8 @@ export interface HookMetadata {
 
 /**
  * A misuse a decorator noticed while being applied (static member, constructor parameter,
- * symbol name). Decorators never throw at class definition time; the builder reports these.
+ * symbol name). Decorators never throw at class definition time; the builder reports these
+ * as `DECORATOR_MISPLACED`.
  */
 export interface MisuseMetadata {
   target: Function;

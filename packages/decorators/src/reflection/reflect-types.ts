@@ -5,13 +5,10 @@
  */
 import type { ParameterType } from "@executa/core";
 
-interface ReflectWithMetadata {
-  getMetadata?: (key: string, target: object, property?: string | symbol) => unknown;
-}
+import "./install-metadata.js";
 
 function read(key: string, target: object, property: string): unknown {
-  const reflect = Reflect as unknown as ReflectWithMetadata;
-  return typeof reflect.getMetadata === "function" ? reflect.getMetadata(key, target, property) : undefined;
+  return Reflect.getMetadata(key, target, property);
 }
 
 /**

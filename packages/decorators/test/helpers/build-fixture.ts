@@ -10,6 +10,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 export const SOURCE_ALIASES = {
   "@executa/decorators": here("../../src/index.ts"),
   "@executa/core": here("../../../core/src/index.ts"),
+  "@executa/core/internal": here("../../../core/src/internal.ts"),
 };
 
 /**

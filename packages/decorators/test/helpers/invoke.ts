@@ -1,4 +1,5 @@
-import { createInvokeContext, createLogger, type InvokeContext, type PluginDefinition } from "@executa/core";
+import { createLogger, type InvokeContext, type PluginDefinition } from "@executa/core";
+import { createInvokeContext } from "@executa/core/internal";
 
 /** A real core invoke context with a host that answers nothing (for handler-level tests). */
 export function testContext(

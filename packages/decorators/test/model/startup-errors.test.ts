@@ -2,40 +2,33 @@ import {
   Args,
   buildPlugin,
   Credential,
-  DecoratorMisuseError,
-  DuplicateToolNameError,
+  DefinitionError,
   Field,
   Health,
-  InvalidOptionError,
-  MetadataMissingError,
-  MissingDescriptionError,
-  MissingParamNameError,
-  MissingPluginDecoratorError,
-  MixedParamStyleError,
   manifestOf,
   Param,
   Plugin,
-  PluginDefinitionError,
-  PluginInstanceError,
   Tool,
-  UndeclaredCredentialError,
-  UndecoratedParameterError,
-  UninferableTypeError,
 } from "@executa/decorators";
 import { IsInt, IsString } from "class-validator";
 import { describe, expect, test } from "vitest";
 
 const base = { name: "demo", version: "1.0.0", description: "Demo." };
 
-/** The error `manifestOf` throws for a class; fails the test when it does not throw. */
-function startupError(target: Function): PluginDefinitionError {
+/** The `DefinitionError` `run` throws; fails the test when it throws nothing or something else. */
+function definitionError(run: () => unknown): DefinitionError {
   try {
-    manifestOf(target);
+    run();
   } catch (error) {
-    expect(error).toBeInstanceOf(PluginDefinitionError);
-    return error as PluginDefinitionError;
+    expect(error).toBeInstanceOf(DefinitionError);
+    return error as DefinitionError;
   }
   throw new Error("expected a startup error");
+}
+
+/** The error `manifestOf` throws for a class. */
+function startupError(target: Function): DefinitionError {
+  return definitionError(() => manifestOf(target));
 }
 
 describe("startup errors name the class, the member and the fix", () => {
@@ -46,7 +39,7 @@ describe("startup errors name the class, the member and the fix", () => {
       @Tool({ description: "B.", name: "get_item" }) fetch() {}
     }
     const error = startupError(Dup);
-    expect(error).toBeInstanceOf(DuplicateToolNameError);
+    expect(error.code).toBe("DUPLICATE_TOOL_NAME");
     expect(error.message).toBe(
       'Dup.fetch: tool name "get_item" is already used by Dup.getItem\n' +
         "  Fix: give one of them a different @Tool({ name }) (default names are the method names in snake_case)",
@@ -61,7 +54,7 @@ describe("startup errors name the class, the member and the fix", () => {
       }
     }
     const error = startupError(NoName);
-    expect(error).toBeInstanceOf(MissingParamNameError);
+    expect(error.code).toBe("ARGUMENT_NAME_MISSING");
     expect(error.message).toMatch(
       /^NoName\.run, parameter #0: the argument has no name\n {2}Fix: give it the name the host sends/,
     );
@@ -74,7 +67,7 @@ describe("startup errors name the class, the member and the fix", () => {
         return value;
       }
     }
-    expect(startupError(Proto)).toBeInstanceOf(MissingParamNameError);
+    expect(startupError(Proto).code).toBe("INVALID_ARGUMENT_NAME");
   });
 
   test("an uninferable type (a union reflects as Object)", () => {
@@ -85,7 +78,7 @@ describe("startup errors name the class, the member and the fix", () => {
       }
     }
     const error = startupError(Union);
-    expect(error).toBeInstanceOf(UninferableTypeError);
+    expect(error.code).toBe("UNINFERABLE_TYPE");
     expect(error.className).toBe("Union");
     expect(error.member).toBe('run, parameter #0 "id"');
     expect(error.message).toContain("cannot infer the type: reflection says Object");
@@ -109,9 +102,9 @@ describe("startup errors name the class, the member and the fix", () => {
         return n;
       }
     }
-    expect(startupError(Contradiction).message).toContain(
-      'type: "integer" contradicts the TypeScript type (string)',
-    );
+    const error = startupError(Contradiction);
+    expect(error.code).toBe("TYPE_CONFLICT");
+    expect(error.message).toContain('type: "integer" contradicts the TypeScript type (string)');
   });
 
   test("a missing tool description", () => {
@@ -120,7 +113,7 @@ describe("startup errors name the class, the member and the fix", () => {
       @Tool({ description: " " }) run() {}
     }
     const error = startupError(Mute);
-    expect(error).toBeInstanceOf(MissingDescriptionError);
+    expect(error.code).toBe("DESCRIPTION_MISSING");
     expect(error.message).toContain("Mute.run: the tool has no description");
   });
 
@@ -130,7 +123,7 @@ describe("startup errors name the class, the member and the fix", () => {
       @Tool({ description: "A." }) run() {}
     }
     const error = startupError(Anonymous);
-    expect(error).toBeInstanceOf(MissingDescriptionError);
+    expect(error.code).toBe("DESCRIPTION_MISSING");
     expect(error.message).toContain("Anonymous @Plugin({ description }): the plugin has no description");
   });
 
@@ -172,7 +165,7 @@ describe("startup errors name the class, the member and the fix", () => {
       @Tool({ description: "A." }) run() {}
     }
     const error = startupError(Bad);
-    expect(error).toBeInstanceOf(InvalidOptionError);
+    expect(error.code).toBe("INVALID_OPTION");
     expect(error.message).toContain(message);
   });
 
@@ -186,7 +179,7 @@ describe("startup errors name the class, the member and the fix", () => {
     // What esbuild produces: the decorators ran, but no design:* metadata exists.
     Reflect.deleteMetadata("design:paramtypes", Stripped.prototype, "run");
     const error = startupError(Stripped);
-    expect(error).toBeInstanceOf(MetadataMissingError);
+    expect(error.code).toBe("METADATA_MISSING");
     expect(error.message).toContain("Stripped.run: decorator metadata (design:paramtypes) is missing");
     expect(error.fix).toContain("emitDecoratorMetadata");
     expect(error.fix).toContain("SWC");
@@ -204,7 +197,7 @@ describe("startup errors name the class, the member and the fix", () => {
       }
     }
     const error = startupError(Mixed);
-    expect(error).toBeInstanceOf(MixedParamStyleError);
+    expect(error.code).toBe("MIXED_PARAM_STYLE");
     expect(error.message).toContain("Mixed.run: the method mixes @Param and @Args");
   });
 
@@ -215,7 +208,7 @@ describe("startup errors name the class, the member and the fix", () => {
         return args;
       }
     }
-    expect(startupError(NotDto)).toBeInstanceOf(UninferableTypeError);
+    expect(startupError(NotDto).code).toBe("UNINFERABLE_TYPE");
   });
 
   test("@Args() with a class that has no decorated properties", () => {
@@ -228,7 +221,9 @@ describe("startup errors name the class, the member and the fix", () => {
         return args;
       }
     }
-    expect(startupError(Undecorated).message).toContain("the DTO class Plain has no decorated properties");
+    const error = startupError(Undecorated);
+    expect(error.code).toBe("DTO_WITHOUT_FIELDS");
+    expect(error.message).toContain("the DTO class Plain has no decorated properties");
   });
 
   test("a DTO property whose type cannot be inferred names the DTO, the property and the tool", () => {
@@ -242,7 +237,7 @@ describe("startup errors name the class, the member and the fix", () => {
       }
     }
     const error = startupError(Host);
-    expect(error).toBeInstanceOf(UninferableTypeError);
+    expect(error.code).toBe("UNINFERABLE_TYPE");
     expect(error.message).toMatch(/^Dto\.value \(@Args\(\) of Host\.run\): cannot infer the type/);
   });
 
@@ -257,7 +252,9 @@ describe("startup errors name the class, the member and the fix", () => {
       }
     }
     // Decorators apply bottom-up: @IsInt() is seen first.
-    expect(startupError(Host).message).toContain("@IsInt() and @IsString() give different types");
+    const error = startupError(Host);
+    expect(error.code).toBe("TYPE_CONFLICT");
+    expect(error.message).toContain("@IsInt() and @IsString() give different types");
   });
 
   test("an undeclared credential", () => {
@@ -268,7 +265,7 @@ describe("startup errors name the class, the member and the fix", () => {
       }
     }
     const error = startupError(Secretive);
-    expect(error).toBeInstanceOf(UndeclaredCredentialError);
+    expect(error.code).toBe("UNDECLARED_CREDENTIAL");
     expect(error.message).toContain('credential "B_KEY" is not declared (declared: A_KEY)');
   });
 
@@ -280,7 +277,7 @@ describe("startup errors name the class, the member and the fix", () => {
       }
     }
     const error = startupError(Loose);
-    expect(error).toBeInstanceOf(UndecoratedParameterError);
+    expect(error.code).toBe("UNDECORATED_PARAMETER");
     expect(error.member).toBe("run, parameter #1");
   });
 
@@ -288,9 +285,10 @@ describe("startup errors name the class, the member and the fix", () => {
     class Bare {
       @Tool({ description: "A." }) run() {}
     }
-    expect(startupError(Bare)).toBeInstanceOf(MissingPluginDecoratorError);
+    expect(startupError(Bare).code).toBe("PLUGIN_DECORATOR_MISSING");
     @Plugin(base)
     class Empty {}
+    expect(startupError(Empty).code).toBe("NO_TOOLS");
     expect(startupError(Empty).message).toContain("Empty: the plugin has no tools");
   });
 
@@ -305,6 +303,7 @@ describe("startup errors name the class, the member and the fix", () => {
         return S;
       },
       "@Tool() is used on a static member",
+      "DECORATOR_MISPLACED",
     ],
     [
       "a parameter decorator on a constructor parameter",
@@ -317,6 +316,7 @@ describe("startup errors name the class, the member and the fix", () => {
         return S;
       },
       "@Param() is used on a constructor parameter",
+      "DECORATOR_MISPLACED",
     ],
     [
       "parameter decorators without @Tool",
@@ -331,6 +331,7 @@ describe("startup errors name the class, the member and the fix", () => {
         return S;
       },
       "the method has parameter decorators but no @Tool",
+      "DECORATOR_MISPLACED",
     ],
     [
       "two @Health methods",
@@ -348,10 +349,11 @@ describe("startup errors name the class, the member and the fix", () => {
         return S;
       },
       "@Health() is used on a and b",
+      "DECORATOR_REPEATED",
     ],
-  ])("misuse: %s", (_name, make, message) => {
+  ])("misuse: %s", (_name, make, message, code) => {
     const error = startupError(make());
-    expect(error).toBeInstanceOf(DecoratorMisuseError);
+    expect(error.code).toBe(code);
     expect(error.message).toContain(message);
   });
 
@@ -383,7 +385,7 @@ describe("startup errors name the class, the member and the fix", () => {
       }
     }
     const error = startupError(Opt);
-    expect(error).toBeInstanceOf(InvalidOptionError);
+    expect(error.code).toBe("INVALID_OPTION");
     expect(error.message).toContain(message);
   });
 
@@ -404,7 +406,9 @@ describe("startup errors name the class, the member and the fix", () => {
     class Opt {
       @Tool(options) run() {}
     }
-    expect(startupError(Opt).message).toContain(message);
+    const error = startupError(Opt);
+    expect(error.code).toBe("INVALID_OPTION");
+    expect(error.message).toContain(message);
   });
 
   test("a constructor with required arguments needs a factory", () => {
@@ -415,8 +419,9 @@ describe("startup errors name the class, the member and the fix", () => {
         return this.client.get();
       }
     }
-    expect(() => buildPlugin(Needy)).toThrow(PluginInstanceError);
-    expect(() => buildPlugin(Needy)).toThrow("pass a factory: serve(Needy, { factory: () => new Needy(…) })");
+    const error = definitionError(() => buildPlugin(Needy));
+    expect(error.code).toBe("INSTANCE_FAILED");
+    expect(error.fix).toBe("pass a factory: serve(Needy, { factory: () => new Needy(…) })");
     expect(manifestOf(Needy).tools).toHaveLength(1);
     expect(buildPlugin(Needy, { factory: () => new Needy({ get: () => "x" }) }).handlers.run).toBeTypeOf(
       "function",

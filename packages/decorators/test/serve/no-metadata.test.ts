@@ -22,7 +22,7 @@ test("a plugin compiled by plain esbuild (no decorator metadata) exits 1 with th
   expect(plugin.stdoutLines).toEqual([]);
   const stderr = plugin.stderr();
   expect(stderr).toContain(
-    "executa: the plugin cannot start: E2ePlugin.greet: decorator metadata (design:paramtypes) is missing, so parameter types cannot be read",
+    "executa: the plugin cannot start [METADATA_MISSING]: E2ePlugin.greet: decorator metadata (design:paramtypes) is missing, so parameter types cannot be read",
   );
   expect(stderr).toContain("Fix: compile with decorator metadata: TypeScript (tsc) or SWC");
   expect(stderr).toContain("emitDecoratorMetadata");

@@ -1,7 +1,7 @@
 import { createInterface } from "node:readline";
 import { PassThrough } from "node:stream";
 import { createLogger } from "@executa/core";
-import { MissingDescriptionError, manifestOf, Plugin, serve, Tool } from "@executa/decorators";
+import { DefinitionError, manifestOf, Plugin, serve, Tool } from "@executa/decorators";
 import { expect, test } from "vitest";
 import { E2ePlugin } from "../fixtures/e2e-plugin.js";
 
@@ -38,5 +38,8 @@ test("serve() on given streams throws a startup error instead of exiting", () =>
     @Tool({ description: "" }) run() {}
   }
   const { input, output } = streams();
-  expect(() => serve(Broken, { input, output })).toThrow(MissingDescriptionError);
+  expect(() => serve(Broken, { input, output })).toThrow(DefinitionError);
+  expect(() => serve(Broken, { input, output })).toThrow(
+    expect.objectContaining({ code: "DESCRIPTION_MISSING" }),
+  );
 });

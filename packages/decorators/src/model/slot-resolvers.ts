@@ -1,0 +1,112 @@
+import { dtoSupport } from "../dto/dto-support.js";
+import { DefinitionError } from "../errors/definition-error.js";
+import type { ParamSource } from "../metadata/definitions.js";
+import { classifyReflectedType } from "../reflection/reflect-types.js";
+import { resolveArgument } from "./resolve-argument.js";
+import type { ArgumentSchema, PluginInfo, Slot } from "./types.js";
+
+/** Where a parameter is, and what its resolver may need to know about the plugin. */
+export interface SlotSite {
+  className: string;
+  methodName: string;
+  /** `getWeather, parameter #0`, for messages. */
+  where: string;
+  /** The parameter's `design:paramtypes` entry. */
+  reflectedType: unknown;
+  info: PluginInfo;
+}
+
+/** What one parameter contributes to its tool: how to fill it, and the manifest arguments it declares. */
+export interface ResolvedSlot {
+  slot: Slot;
+  /** Arguments this parameter adds to the manifest (`@Param`: one; `@Args`: the DTO's). */
+  arguments?: readonly ArgumentSchema[];
+  /** The DTO class of an `@Args()` parameter. */
+  dto?: Function;
+}
+
+type SlotResolver<Kind extends ParamSource["kind"]> = (
+  source: Extract<ParamSource, { kind: Kind }>,
+  site: SlotSite,
+) => ResolvedSlot;
+
+/**
+ * One resolver per kind of parameter decorator: `@Param`, `@Args`, `@Ctx`, `@Credential`,
+ * and custom ones (`@Host()` and `createParamDecorator`). A new kind of parameter is a
+ * new `ParamSource` kind, a new `Slot` kind, an entry here, and its binding.
+ */
+const SLOT_RESOLVERS: { readonly [Kind in ParamSource["kind"]]: SlotResolver<Kind> } = {
+  param: resolveParamSlot,
+  args: resolveArgsSlot,
+  context: () => ({ slot: { kind: "context" } }),
+  credential: resolveCredentialSlot,
+  custom: (source) => ({ slot: { kind: "custom", data: source.data, resolve: source.resolve } }),
+};
+
+/** Resolves one decorated parameter with the resolver of its kind. */
+export function resolveSlot(source: ParamSource, site: SlotSite): ResolvedSlot {
+  const resolver = SLOT_RESOLVERS[source.kind] as (source: ParamSource, site: SlotSite) => ResolvedSlot;
+  return resolver(source, site);
+}
+
+/** `@Param(name, options)`: one argument, typed by its options or by reflection. */
+function resolveParamSlot(source: Extract<ParamSource, { kind: "param" }>, site: SlotSite): ResolvedSlot {
+  const named = typeof source.name === "string" && source.name !== "";
+  const argument = resolveArgument({
+    className: site.className,
+    member: named ? `${site.where} "${source.name}"` : site.where,
+    decorator: `@Param(${JSON.stringify(source.name ?? "name")}, …)`,
+    name: source.name,
+    options: source.options ?? {},
+    reflected: classifyReflectedType(site.reflectedType),
+  });
+  return { slot: { kind: "param", name: argument.name }, arguments: [argument] };
+}
+
+/** `@Args()`: the parameter's class is a DTO whose decorated properties are the arguments. */
+function resolveArgsSlot(_source: unknown, site: SlotSite): ResolvedSlot {
+  const { className, methodName, where } = site;
+  const reflected = classifyReflectedType(site.reflectedType);
+  if (reflected.kind !== "class") {
+    throw new DefinitionError(
+      "UNINFERABLE_TYPE",
+      className,
+      where,
+      `@Args() needs a DTO class as the parameter type; reflection says ${reflected.kind === "primitive" ? reflected.type : reflected.label}`,
+      "type the parameter with a class decorated with class-validator (interfaces and type aliases reflect as Object)",
+    );
+  }
+  const dtos = dtoSupport();
+  const dto = reflected.class;
+  if (!dtos.describesArguments(dto)) {
+    throw new DefinitionError(
+      "DTO_WITHOUT_FIELDS",
+      className,
+      where,
+      `the DTO class ${dto.name} has no decorated properties`,
+      "decorate its properties with class-validator (@IsString(), …) or @Field()",
+    );
+  }
+  const args = dtos.dtoToArguments(dto, `@Args() of ${className}.${methodName}`);
+  return { slot: { kind: "args", dto }, arguments: args, dto };
+}
+
+/** `@Credential(name)`: a credential `@Plugin({ credentials })` declares. */
+function resolveCredentialSlot(
+  source: Extract<ParamSource, { kind: "credential" }>,
+  site: SlotSite,
+): ResolvedSlot {
+  const declared = site.info.credentials ?? [];
+  const spec = declared.find((credential) => credential.name === source.name);
+  if (!spec) {
+    const names = declared.map((credential) => credential.name);
+    throw new DefinitionError(
+      "UNDECLARED_CREDENTIAL",
+      site.className,
+      `${site.where} @Credential(${JSON.stringify(source.name)})`,
+      `credential ${JSON.stringify(source.name)} is not declared (declared: ${names.join(", ") || "none"})`,
+      `declare it: @Plugin({ credentials: [{ name: ${JSON.stringify(source.name)}, description: "…" }] })`,
+    );
+  }
+  return { slot: { kind: "credential", name: spec.name, required: spec.required === true } };
+}

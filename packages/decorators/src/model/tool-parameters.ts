@@ -1,0 +1,100 @@
+import { DefinitionError } from "../errors/definition-error.js";
+import { METADATA_FIX } from "../errors/metadata-fix.js";
+import type { ParamMetadata } from "../metadata/definitions.js";
+import { getMetadataStorage } from "../metadata/storage.js";
+import { methodParamTypes } from "../reflection/reflect-types.js";
+
+/** One parameter of a tool method: its position, its decorator and its reflected type. */
+export interface ToolParameter {
+  index: number;
+  /** `getWeather, parameter #0`, for messages. */
+  where: string;
+  param: ParamMetadata;
+  /** The `design:paramtypes` entry (undefined past the declared parameters). */
+  reflectedType: unknown;
+}
+
+/**
+ * The parameters of a tool method, in order, each with the decorator that fills it.
+ * Throws a {@link DefinitionError} when reflection metadata is missing, a parameter has
+ * two decorators, `@Param` and `@Args` are mixed, or (on reaching it, so that problems
+ * are reported in parameter order) a parameter has no decorator.
+ */
+export function* toolParameters(
+  target: Function,
+  className: string,
+  methodName: string,
+): Generator<ToolParameter, void, undefined> {
+  const types = methodParamTypes(target.prototype, methodName);
+  if (types === undefined) {
+    throw new DefinitionError(
+      "METADATA_MISSING",
+      className,
+      methodName,
+      "decorator metadata (design:paramtypes) is missing, so parameter types cannot be read",
+      METADATA_FIX,
+    );
+  }
+  const decorated = getMetadataStorage().paramsOf(target, methodName);
+  const byIndex = indexParams(className, methodName, decorated);
+  checkParamStyle(className, methodName, decorated);
+  const count = Math.max(types.length, ...decorated.map((param) => param.index + 1));
+  for (let index = 0; index < count; index++) {
+    const where = `${methodName}, parameter #${index}`;
+    const param = byIndex.get(index);
+    if (!param) {
+      throw new DefinitionError(
+        "UNDECORATED_PARAMETER",
+        className,
+        where,
+        "the parameter has no decorator, so nothing would fill it",
+        "decorate it with @Param(name), @Args(), @Ctx() or @Credential(name), or remove it",
+      );
+    }
+    yield { index, where, param, reflectedType: types[index] };
+  }
+}
+
+function indexParams(
+  className: string,
+  methodName: string,
+  decorated: readonly ParamMetadata[],
+): Map<number, ParamMetadata> {
+  const byIndex = new Map<number, ParamMetadata>();
+  for (const param of decorated) {
+    if (byIndex.has(param.index)) {
+      throw new DefinitionError(
+        "DECORATOR_REPEATED",
+        className,
+        `${methodName}, parameter #${param.index}`,
+        "the parameter has two parameter decorators",
+        "keep one of them (@Param, @Args, @Ctx, @Credential or a custom one)",
+      );
+    }
+    byIndex.set(param.index, param);
+  }
+  return byIndex;
+}
+
+/** A tool takes either one `@Param` per argument or one `@Args()` DTO holding them all. */
+function checkParamStyle(className: string, methodName: string, decorated: readonly ParamMetadata[]): void {
+  const argsCount = decorated.filter((param) => param.source.kind === "args").length;
+  if (argsCount > 0 && decorated.some((param) => param.source.kind === "param")) {
+    throw new DefinitionError(
+      "MIXED_PARAM_STYLE",
+      className,
+      methodName,
+      "the method mixes @Param and @Args",
+      "use either @Param for each argument or one @Args() DTO holding all of them",
+    );
+  }
+  if (argsCount > 1) {
+    throw new DefinitionError(
+      "MIXED_PARAM_STYLE",
+      className,
+      methodName,
+      "the method has more than one @Args()",
+      "use one @Args() DTO holding all arguments",
+    );
+  }
+}

@@ -1,0 +1,233 @@
+import {
+  Args,
+  buildPlugin,
+  Credential,
+  DefinitionError,
+  type DefinitionErrorCode,
+  Field,
+  manifestOf,
+  Param,
+  Plugin,
+  Tool,
+} from "@executa/decorators";
+import { IsString } from "class-validator";
+import { describe, expect, test } from "vitest";
+import { buildManifest } from "../../src/manifest/build-manifest.js";
+
+const base = { name: "demo", version: "1.0.0", description: "Demo." };
+
+/**
+ * One case per code: what a program matching on `code` relies on. Typed as a record over
+ * every code, so a code without its case here does not compile.
+ */
+const CASES = {
+  NOT_A_CLASS: () => manifestOf({} as Function),
+  PLUGIN_DECORATOR_MISSING: () => {
+    class Bare {
+      @Tool({ description: "A." }) run() {}
+    }
+    return manifestOf(Bare);
+  },
+  NO_TOOLS: () => {
+    @Plugin(base)
+    class Empty {}
+    return manifestOf(Empty);
+  },
+  DECORATOR_MISPLACED: () => {
+    @Plugin(base)
+    class Static {
+      @Tool({ description: "A." }) static run() {}
+    }
+    return manifestOf(Static);
+  },
+  DECORATOR_REPEATED: () => {
+    @Plugin(base)
+    @Plugin(base)
+    class Twice {
+      @Tool({ description: "A." }) run() {}
+    }
+    return manifestOf(Twice);
+  },
+  TOOL_OPTIONS_MISSING: () => {
+    @Plugin(base)
+    class NoOptions {
+      @Tool(undefined as never) run() {}
+    }
+    return manifestOf(NoOptions);
+  },
+  DESCRIPTION_MISSING: () => {
+    @Plugin(base)
+    class Mute {
+      @Tool({ description: "" }) run() {}
+    }
+    return manifestOf(Mute);
+  },
+  INVALID_OPTION: () => {
+    @Plugin(base)
+    class Slow {
+      @Tool({ description: "A.", timeout: 0 }) run() {}
+    }
+    return manifestOf(Slow);
+  },
+  ARGUMENT_NAME_MISSING: () => {
+    @Plugin(base)
+    class NoName {
+      @Tool({ description: "A." }) run(@Param("") city: string) {
+        return city;
+      }
+    }
+    return manifestOf(NoName);
+  },
+  INVALID_ARGUMENT_NAME: () => {
+    @Plugin(base)
+    class Proto {
+      @Tool({ description: "A." }) run(@Param("__proto__") value: string) {
+        return value;
+      }
+    }
+    return manifestOf(Proto);
+  },
+  DUPLICATE_TOOL_NAME: () => {
+    @Plugin(base)
+    class Dup {
+      @Tool({ description: "A." }) getItem() {}
+      @Tool({ description: "B.", name: "get_item" }) fetch() {}
+    }
+    return manifestOf(Dup);
+  },
+  DUPLICATE_ARGUMENT_NAME: () => {
+    @Plugin(base)
+    class Dup {
+      @Tool({ description: "A." }) run(@Param("city") a: string, @Param("city") b: string) {
+        return a + b;
+      }
+    }
+    return manifestOf(Dup);
+  },
+  METADATA_MISSING: () => {
+    @Plugin(base)
+    class Stripped {
+      @Tool({ description: "A." }) run(@Param("city") city: string) {
+        return city;
+      }
+    }
+    Reflect.deleteMetadata("design:paramtypes", Stripped.prototype, "run");
+    return manifestOf(Stripped);
+  },
+  UNINFERABLE_TYPE: () => {
+    @Plugin(base)
+    class Union {
+      @Tool({ description: "A." }) run(@Param("id") id: string | number) {
+        return id;
+      }
+    }
+    return manifestOf(Union);
+  },
+  TYPE_CONFLICT: () => {
+    @Plugin(base)
+    class Contradiction {
+      @Tool({ description: "A." }) run(@Param("n", { type: "integer" }) n: string) {
+        return n;
+      }
+    }
+    return manifestOf(Contradiction);
+  },
+  DTO_WITHOUT_FIELDS: () => {
+    class Plain {
+      a = "";
+    }
+    @Plugin(base)
+    class Undecorated {
+      @Tool({ description: "A." }) run(@Args() args: Plain) {
+        return args;
+      }
+    }
+    return manifestOf(Undecorated);
+  },
+  MIXED_PARAM_STYLE: () => {
+    class Dto {
+      @IsString() a!: string;
+    }
+    @Plugin(base)
+    class Mixed {
+      @Tool({ description: "A." }) run(@Args() args: Dto, @Param("b") b: string) {
+        return [args, b];
+      }
+    }
+    return manifestOf(Mixed);
+  },
+  UNDECORATED_PARAMETER: () => {
+    @Plugin(base)
+    class Loose {
+      @Tool({ description: "A." }) run(@Param("a") a: string, b: string) {
+        return a + b;
+      }
+    }
+    return manifestOf(Loose);
+  },
+  UNDECLARED_CREDENTIAL: () => {
+    @Plugin({ ...base, credentials: [{ name: "A_KEY" }] })
+    class Secretive {
+      @Tool({ description: "A." }) run(@Credential("B_KEY") key: string) {
+        return key;
+      }
+    }
+    return manifestOf(Secretive);
+  },
+  INSTANCE_FAILED: () => {
+    @Plugin(base)
+    class Throwing {
+      constructor() {
+        throw new Error("no config");
+      }
+      @Tool({ description: "A." }) run() {}
+    }
+    return buildPlugin(Throwing);
+  },
+  MANIFEST_INVALID: () =>
+    // A model no decorator check lets through: the net behind them.
+    buildManifest({
+      className: "Gap",
+      target: class Gap {},
+      info: { name: "gap", version: "1.0.0", description: "Gap." },
+      tools: [{ methodName: "run", name: "run", description: "R.", timeout: 1.5, arguments: [], slots: [] }],
+    }),
+} satisfies Record<DefinitionErrorCode, () => unknown>;
+
+function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
+describe("each DefinitionError code is produced by its case", () => {
+  test.each(Object.entries(CASES))("%s", (code, run) => {
+    const error = thrownBy(run);
+    expect(error).toBeInstanceOf(DefinitionError);
+    expect(error).toMatchObject({ name: "DefinitionError", code });
+  });
+});
+
+test("a DefinitionError keeps class, member, problem and fix, and the message names them", () => {
+  const error = thrownBy(CASES.UNINFERABLE_TYPE) as DefinitionError;
+  expect(error.className).toBe("Union");
+  expect(error.member).toBe('run, parameter #0 "id"');
+  expect(error.problem).toMatch(/^cannot infer the type: reflection says Object/);
+  expect(error.message).toBe(`Union.run, parameter #0 "id": ${error.problem}\n  Fix: ${error.fix}`);
+});
+
+test("a DTO property's uninferable type has the same code as a parameter's", () => {
+  class Dto {
+    @Field({ description: "?" }) value!: string | number;
+  }
+  @Plugin(base)
+  class Host {
+    @Tool({ description: "A." }) run(@Args() args: Dto) {
+      return args;
+    }
+  }
+  expect(thrownBy(() => manifestOf(Host))).toMatchObject({ code: "UNINFERABLE_TYPE" });
+});

@@ -1,0 +1,25 @@
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
+import { spawnPlugin } from "../helpers/spawn-plugin.js";
+
+const entry = fileURLToPath(new URL("../fixtures/broken-main.ts", import.meta.url));
+let bundle: BuiltFixture;
+
+beforeAll(async () => {
+  bundle = await bundleWithTsup(entry);
+});
+
+afterAll(async () => {
+  await bundle?.remove();
+});
+
+test("serve() of a class that cannot be a plugin prints [CODE] on stderr, exits 1 and writes nothing on stdout", async () => {
+  const plugin = spawnPlugin(bundle.file);
+  plugin.child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "describe" })}\n`);
+  expect(await plugin.exited).toBe(1);
+  expect(plugin.stdoutLines).toEqual([]);
+  expect(plugin.stderr()).toMatch(
+    /^executa: the plugin cannot start \[UNINFERABLE_TYPE\]: Broken\.lookUp, parameter #0 "id": cannot infer the type: reflection says Object/,
+  );
+});

@@ -9,21 +9,20 @@
  */
 
 export {
+  type ExitInfo,
   type FileTransportRefusal,
-  FileTransportRefusedError,
-} from "./errors/file-transport-refused-error.js";
-export { type ExitInfo, PluginExitedError } from "./errors/plugin-exited-error.js";
-export { ProtocolViolationError } from "./errors/protocol-violation-error.js";
-export { RequestTimeoutError } from "./errors/request-timeout-error.js";
+  HostError,
+  type HostErrorCode,
+  type HostErrorDetails,
+  type HostErrorOptions,
+  isHostError,
+} from "./errors/host-error.js";
 export {
   DEFAULT_MAX_FILE_TRANSPORT_BYTES,
   type TakeTransportFileOptions,
-  TRANSPORT_DIR_PREFIX,
-  TRANSPORT_FILE_PREFIX,
   takeTransportFile,
 } from "./process/file-transport-reader.js";
 export { type LineListener, LineStream } from "./process/line-stream.js";
-export { hostCapabilitiesOffer } from "./process/offer.js";
 export {
   type InvokeEvent,
   type InvokeOptions,
@@ -37,11 +36,5 @@ export {
 export type { HealthReport, Negotiated } from "./process/results.js";
 export type { StopOptions, StopResult, StopVia } from "./process/stop-child.js";
 export type { ProviderSet, ReverseCall, ReverseCallContext, ReverseProvider } from "./providers/provider.js";
-export { type CapabilityFamily, type FamilySpec, familyOf } from "./routing/families.js";
-export { type ActiveInvoke, InvokeRegistry } from "./routing/invoke-registry.js";
-export {
-  type ReverseCallEvent,
-  ReverseRouter,
-  type ReverseRouterOptions,
-  type RouterState,
-} from "./routing/reverse-router.js";
+export type { CapabilityFamily } from "./routing/families.js";
+export type { ReverseCallEvent } from "./routing/reverse-router.js";

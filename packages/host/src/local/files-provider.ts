@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { JsonRpcErrorCode, RpcError, StorageErrorCode } from "@executa/core";
+import { HostError, isHostError } from "../errors/host-error.js";
 import type { ReverseCall, ReverseProvider } from "../providers/provider.js";
 import { type Clock, systemClock } from "./clock.js";
-import { type BlobDir, BlobTooLargeError, type ReceivedBlob } from "./http/blob-dir.js";
+import { type BlobDir, type ReceivedBlob } from "./http/blob-dir.js";
 import { finish, type LoopbackServer } from "./http/loopback-server.js";
 import { readObjectPath } from "./object-path.js";
 import { ParamReader } from "./params.js";
@@ -154,7 +155,7 @@ export class FilesProvider implements ReverseProvider {
       sizeBytes: received.sizeBytes,
       etag: received.md5,
     });
-    if (!outcome.ok) throw new Error("unguarded write failed");
+    if (!outcome.ok) throw new HostError("INTERNAL", "an unguarded store write failed");
     if (outcome.replaced?.blob) await this.options.blobs.remove(outcome.replaced.blob);
     return describeObject(outcome.entry, scope.scope);
   }
@@ -230,7 +231,7 @@ export class FilesProvider implements ReverseProvider {
     try {
       received = await this.options.blobs.receive(request, this.maxObjectBytes);
     } catch (error) {
-      if (error instanceof BlobTooLargeError) return finish(response, 413, error.message);
+      if (isHostError(error, "BLOB_TOO_LARGE")) return finish(response, 413, error.message);
       throw error;
     }
     if (upload.received) await this.options.blobs.remove(upload.received.name);

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { INLINE_UPLOAD_MAX_BYTES, JsonRpcErrorCode, RpcError, UploadErrorCode } from "@executa/core";
+import { isHostError } from "../errors/host-error.js";
 import type { ReverseCall, ReverseProvider } from "../providers/provider.js";
 import { type Clock, systemClock } from "./clock.js";
-import { type BlobDir, BlobTooLargeError } from "./http/blob-dir.js";
+import type { BlobDir } from "./http/blob-dir.js";
 import { finish, type LoopbackServer } from "./http/loopback-server.js";
 import { ParamReader } from "./params.js";
 import { iso } from "./storage-provider.js";
@@ -178,7 +179,7 @@ export class UploadProvider implements ReverseProvider {
     try {
       received = await this.options.blobs.receive(request, this.maxUpload);
     } catch (error) {
-      if (error instanceof BlobTooLargeError) return finish(response, 413, error.message);
+      if (isHostError(error, "BLOB_TOO_LARGE")) return finish(response, 413, error.message);
       throw error;
     }
     if (upload.blob !== undefined) await this.options.blobs.remove(upload.blob);

@@ -3,10 +3,8 @@ import { type FileHandle, lstat, open, unlink } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { basename, dirname, isAbsolute, resolve } from "node:path";
 import type { RequestId } from "@executa/core";
-import {
-  type FileTransportRefusal,
-  FileTransportRefusedError,
-} from "../errors/file-transport-refused-error.js";
+import { fileTransportRefused } from "../errors/call-failures.js";
+import type { FileTransportRefusal } from "../errors/host-error.js";
 
 /** Largest file-transport file the host reads by default (256 MiB). */
 export const DEFAULT_MAX_FILE_TRANSPORT_BYTES = 256 * 1024 * 1024;
@@ -53,7 +51,7 @@ const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBL
  *   with one link, owned by the host's user, at most `maxBytes` long;
  * - holding a JSON-RPC 2.0 response (`result` or `error`) whose `id` is `expectedId`.
  *
- * Anything else throws a {@link FileTransportRefusedError}, leaves the file in place and
+ * Anything else throws a `FILE_TRANSPORT_REFUSED` `HostError`, leaves the file in place and
  * never quotes its content.
  *
  * @returns the file's text.
@@ -110,7 +108,7 @@ export async function takeTransportFile(
 }
 
 function refuse(path: string, reason: FileTransportRefusal, detail: string): never {
-  throw new FileTransportRefusedError(path, reason, detail);
+  throw fileTransportRefused(path, reason, detail);
 }
 
 function hostUid(): number | undefined {

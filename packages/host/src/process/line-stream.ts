@@ -16,9 +16,9 @@ export const MAX_KEPT_TOTAL_CHARS = 64 * 1024;
 
 /**
  * A stream of text lines (the plugin's stderr, or the non-protocol lines it wrote to
- * stdout): subscribe with {@link onLine}, iterate with `for await`, or read the last
- * lines kept in {@link recent} (bounded: each cut to {@link MAX_KEPT_LINE_CHARS}, at most
- * {@link MAX_KEPT_TOTAL_CHARS} in all). Ends when the plugin's stream closes.
+ * stdout): subscribe with {@link LineStream.onLine}, iterate with `for await`, or read the last
+ * lines kept in {@link LineStream.recent} (bounded: each cut to `MAX_KEPT_LINE_CHARS`, at most
+ * `MAX_KEPT_TOTAL_CHARS` in all). Ends when the plugin's stream closes.
  */
 export class LineStream implements AsyncIterable<string> {
   private readonly listeners = new Set<LineListener>();
@@ -27,12 +27,12 @@ export class LineStream implements AsyncIterable<string> {
   private ended = false;
   private readonly endWaiters = new Set<() => void>();
 
-  /** @param keep How many of the latest lines {@link recent} holds at most. */
+  /** @param keep - How many of the latest lines {@link LineStream.recent} holds at most. */
   constructor(private readonly keep = 200) {}
 
   /**
-   * The latest lines, oldest first: at most `keep` of them and {@link MAX_KEPT_TOTAL_CHARS}
-   * in all; a line longer than {@link MAX_KEPT_LINE_CHARS} is kept as its start followed
+   * The latest lines, oldest first: at most `keep` of them and `MAX_KEPT_TOTAL_CHARS`
+   * in all; a line longer than `MAX_KEPT_LINE_CHARS` is kept as its start followed
    * by `… [truncated, N chars]`. Listeners and iterators get the lines whole.
    */
   get recent(): readonly string[] {

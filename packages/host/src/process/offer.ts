@@ -1,4 +1,5 @@
-import { offeredCapabilities, type ReverseFamilyName } from "@executa/core";
+import { type ReverseFamilyName } from "@executa/core";
+import { offeredCapabilities } from "@executa/core/internal";
 import type { ProviderSet } from "../providers/provider.js";
 
 /**

@@ -3,26 +3,25 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { tmpdir } from "node:os";
 import { basename } from "node:path";
+import type { Readable, Writable } from "node:stream";
 import {
   createLogger,
   DEFAULT_INVOKE_TIMEOUT_S,
   DESCRIBE_TIMEOUT_MS,
   HEALTH_TIMEOUT_MS,
   HOST_KILL_GRACE_MS,
-  type IncomingRequest,
   type InvokeResult,
   type InvokeWireContext,
   JsonRpcErrorCode,
-  JsonRpcPeer,
   type Logger,
   MAX_FRAME_BYTES,
   type Manifest,
   type ProtocolVersion,
   RpcError,
 } from "@executa/core";
-import { type ExitInfo, PluginExitedError } from "../errors/plugin-exited-error.js";
-import { ProtocolViolationError } from "../errors/protocol-violation-error.js";
-import { RequestTimeoutError } from "../errors/request-timeout-error.js";
+import { type IncomingRequest, JsonRpcPeer } from "@executa/core/internal";
+import { pluginExited, protocolViolation, requestTimedOut } from "../errors/call-failures.js";
+import { type ExitInfo, HostError, isHostError } from "../errors/host-error.js";
 import type { ProviderSet } from "../providers/provider.js";
 import { InvokeRegistry } from "../routing/invoke-registry.js";
 import { type ReverseCallEvent, ReverseRouter } from "../routing/reverse-router.js";
@@ -83,7 +82,7 @@ export interface PluginProcessOptions {
    * plugin's own answer (see `takeTransportFile`: a private `executa-…` directory or an
    * owner-only `executa-resp-…` file in the host's or the plugin's temp dir, a regular
    * file holding the response for the pointer's id); the invoke of any other pointer
-   * rejects with a {@link ProtocolViolationError}.
+   * rejects with a `PROTOCOL_VIOLATION` {@link HostError}.
    */
   maxFileTransportBytes?: number;
   /** The host's own diagnostics (stderr by default). */
@@ -171,6 +170,11 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
   readonly stdoutDebug = new LineStream();
   /** Resolves once the process has exited. */
   readonly exited: Promise<ExitInfo>;
+  /**
+   * Resolves once the process has exited and closed its stdout and stderr: every line it
+   * wrote is in {@link PluginProcess.stderr} and {@link PluginProcess.stdoutDebug} by then (`exited` can come first).
+   */
+  readonly closed: Promise<ExitInfo>;
   /** Host-measured timings. */
   readonly timings: PluginTimings = {};
 
@@ -180,7 +184,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
   private readonly log: Logger;
   private readonly progressListeners = new Map<string, (event: ProgressEvent) => void>();
   private exitInfo: ExitInfo | undefined;
-  private gone: PluginExitedError | undefined;
+  private gone: HostError | undefined;
   private stdinBroken = false;
   private negotiatedState: Negotiated | undefined;
   private manifestState: Manifest | undefined;
@@ -192,15 +196,14 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
     super();
     this.log = options.log ?? createLogger("executa-host");
     if (!child.stdin || !child.stdout || !child.stderr) {
-      throw new Error("PluginProcess needs a child spawned with stdio ['pipe', 'pipe', 'pipe']");
+      throw new HostError(
+        "CHILD_WITHOUT_PIPES",
+        "PluginProcess needs a child spawned with stdio ['pipe', 'pipe', 'pipe']",
+      );
     }
-    this.exited = new Promise((resolve) => {
-      child.once("exit", (code, signal) => {
-        this.exitInfo = { code, signal };
-        resolve(this.exitInfo);
-        this.emit("exit", this.exitInfo);
-        void this.settleAfterExit();
-      });
+    this.exited = this.watchExit();
+    this.closed = new Promise((resolve) => {
+      child.once("close", (code, signal) => resolve({ code, signal }));
     });
     child.on("error", (error) => {
       // Before the process started, spawnPlugin reports the error; afterwards only log it.
@@ -208,16 +211,35 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
     });
     pipeLines(child.stderr, this.stderr);
     const maxFileTransportBytes = options.maxFileTransportBytes ?? DEFAULT_MAX_FILE_TRANSPORT_BYTES;
-    const demux = new StdoutDemux(child.stdout, {
-      maxFrameBytes: options.maxFrameBytes ?? MAX_FRAME_BYTES,
+    this.demux = this.createDemux(child.stdout, maxFileTransportBytes);
+    this.peer = this.createPeer(child.stdin, this.createRouter(), maxFileTransportBytes);
+  }
+
+  private watchExit(): Promise<ExitInfo> {
+    return new Promise((resolve) => {
+      this.child.once("exit", (code, signal) => {
+        this.exitInfo = { code, signal };
+        resolve(this.exitInfo);
+        this.emit("exit", this.exitInfo);
+        void this.settleAfterExit();
+      });
+    });
+  }
+
+  private createDemux(stdout: Readable, maxFileTransportBytes: number): StdoutDemux {
+    return new StdoutDemux(stdout, {
+      maxFrameBytes: this.options.maxFrameBytes ?? MAX_FRAME_BYTES,
       maxFileTransportBytes,
-      transportRoots: pluginTempRoots(options),
+      transportRoots: pluginTempRoots(this.options),
       onDebugLine: (line) => this.stdoutDebug.push(line),
       onOrphanResponse: (frame) => this.emit("orphanResponse", frame),
       log: this.log,
     });
-    this.demux = demux;
-    const router = new ReverseRouter({
+  }
+
+  private createRouter(): ReverseRouter {
+    const { options } = this;
+    return new ReverseRouter({
       providers: options.providers ?? {},
       registry: this.registry,
       state: () => ({
@@ -230,9 +252,12 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
       }),
       onCall: (event) => this.emit("reverseCall", event),
     });
-    this.peer = new JsonRpcPeer({
-      input: demux.frames,
-      output: { stream: child.stdin },
+  }
+
+  private createPeer(stdin: Writable, router: ReverseRouter, maxFileTransportBytes: number): JsonRpcPeer {
+    return new JsonRpcPeer({
+      input: this.demux.frames,
+      output: { stream: stdin },
       handleRequest: (request) =>
         request.id === undefined ? this.onNotification(request) : router.handle(request),
       log: this.log,
@@ -262,12 +287,12 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
     return this.options.pluginName ?? this.manifestState?.name ?? basename(this.options.command);
   }
 
-  /** The result of {@link initialize}, once it ran. */
+  /** The result of {@link PluginProcess.initialize}, once it ran. */
   get negotiated(): Negotiated | undefined {
     return this.negotiatedState;
   }
 
-  /** The manifest from {@link describe}, once it ran. */
+  /** The manifest from {@link PluginProcess.describe}, once it ran. */
   get manifest(): Manifest | undefined {
     return this.manifestState;
   }
@@ -285,10 +310,11 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
   }
 
   /**
-   * The v2 handshake: offers `protocolVersion` ("2.0" by default) within 5 s. A plugin
-   * answering -32601 is a v1 plugin: recorded as negotiated "1.1", not an error.
+   * The v2 handshake: offers `protocolVersion` ("2.0" by default) within 5 s (or
+   * `timeoutMs`, e.g. for a plugin run under an emulator). A plugin answering -32601 is a
+   * v1 plugin: recorded as negotiated "1.1", not an error.
    */
-  async initialize(): Promise<Negotiated> {
+  async initialize(options: { timeoutMs?: number } = {}): Promise<Negotiated> {
     const offered = this.options.protocolVersion ?? "2.0";
     const started = performance.now();
     try {
@@ -299,7 +325,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
           clientInfo: this.options.clientInfo ?? { name: "executa-host", version: "0.1.0" },
           capabilities: hostCapabilitiesOffer(this.options.providers ?? {}),
         },
-        DESCRIBE_TIMEOUT_MS,
+        options.timeoutMs ?? DESCRIBE_TIMEOUT_MS,
       );
       this.negotiatedState = readInitializeResult(result, offered);
     } catch (error) {
@@ -311,11 +337,15 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
     return this.negotiatedState;
   }
 
-  /** `describe`, within the spec's 5 s. The manifest then sets tool timeouts and grants. */
-  async describe(): Promise<Manifest> {
+  /**
+   * `describe`, within the spec's 5 s (or `timeoutMs`). The manifest then sets tool
+   * timeouts and grants.
+   */
+  async describe(options: { timeoutMs?: number } = {}): Promise<Manifest> {
     const started = performance.now();
     try {
-      this.manifestState = readManifest(await this.call("describe", undefined, DESCRIBE_TIMEOUT_MS));
+      const timeoutMs = options.timeoutMs ?? DESCRIBE_TIMEOUT_MS;
+      this.manifestState = readManifest(await this.call("describe", undefined, timeoutMs));
       return this.manifestState;
     } finally {
       this.timings.describeMs = performance.now() - started;
@@ -325,12 +355,12 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
   /**
    * Invokes a tool. Stamps `context.invoke_id`, `context.deadline_ms`,
    * `context.plugin_name` and `context.credentials`; waits the tool's declared timeout
-   * (default 60 s), after which it rejects with a {@link RequestTimeoutError} (-32000) and,
+   * (default 60 s), after which it rejects with a `REQUEST_TIMEOUT` {@link HostError} (-32000) and,
    * unless `onInvokeTimeout` is "keep", terminates the plugin as the spec says.
    *
    * @returns the plugin's `InvokeResult` (`success: false` is a result, not a rejection).
    * @throws RpcError for an error frame (e.g. -32601 unknown tool, -32602 bad arguments),
-   *   {@link RequestTimeoutError}, {@link PluginExitedError}, ProtocolViolationError.
+   *   `REQUEST_TIMEOUT` {@link HostError}, `PLUGIN_EXITED`, `PROTOCOL_VIOLATION`.
    */
   async invoke<D = unknown>(
     tool: string,
@@ -362,7 +392,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
     try {
       const raw = await this.call("invoke", { tool, arguments: args, context }, timeoutMs, {
         signal: options.signal,
-        timeoutError: () => new RequestTimeoutError("invoke", timeoutMs, tool),
+        timeoutError: () => requestTimedOut("invoke", timeoutMs, tool),
       });
       const result = readInvokeResult<D>(raw);
       event = result.success
@@ -372,7 +402,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
     } catch (error) {
       event = { invokeId, tool, outcome: "error", error: (error as Error).message };
       if (
-        error instanceof RequestTimeoutError &&
+        isHostError(error, "REQUEST_TIMEOUT") &&
         (this.options.onInvokeTimeout ?? "terminate") === "terminate"
       ) {
         this.log.warn(`${error.message}; terminating the plugin (SIGTERM)`);
@@ -405,7 +435,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
 
   /**
    * Sends any request (for conformance checks and methods this class does not wrap).
-   * Rejects with a {@link RequestTimeoutError} after `timeoutMs`.
+   * Rejects with a `REQUEST_TIMEOUT` {@link HostError} after `timeoutMs`.
    */
   request(method: string, params?: unknown, timeoutMs = DESCRIBE_TIMEOUT_MS): Promise<unknown> {
     return this.call(method, params, timeoutMs);
@@ -465,20 +495,19 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
       return await this.peer.request(method, params, {
         timeoutMs,
         signal: extra.signal,
-        timeoutError: extra.timeoutError ?? (() => new RequestTimeoutError(method, timeoutMs)),
+        timeoutError: extra.timeoutError ?? (() => requestTimedOut(method, timeoutMs)),
       });
     } catch (error) {
       const refused = this.refusedPointer(error);
-      if (refused) throw new ProtocolViolationError(method, refused.message, refused.pointer);
+      if (refused) throw protocolViolation(method, refused.message, refused.pointer);
       // A write that failed because the plugin died says "output closed", a request after
       // its stdout ended says "input ended"; the exit says why.
       if (
         (this.stdinBroken || this.peer.inputHasEnded) &&
-        !(error instanceof RequestTimeoutError) &&
-        !(error instanceof PluginExitedError)
+        !isHostError(error, "REQUEST_TIMEOUT", "PLUGIN_EXITED")
       ) {
         await Promise.race([this.exited, delay(EXIT_SETTLE_MS)]);
-        throw this.gone ?? new PluginExitedError(this.pluginName, this.exitInfo, this.stderr.recent);
+        throw this.gone ?? pluginExited(this.pluginName, this.exitInfo, this.stderr.recent);
       }
       throw error;
     }
@@ -529,7 +558,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
 
   private failPending(): void {
     if (this.gone && this.peer.pendingCount === 0) return;
-    this.gone ??= new PluginExitedError(this.pluginName, this.exitInfo, [...this.stderr.recent]);
+    this.gone ??= pluginExited(this.pluginName, this.exitInfo, [...this.stderr.recent]);
     this.peer.rejectAll(this.gone);
     this.registry.clear();
   }
@@ -573,7 +602,11 @@ export function spawnPlugin(options: PluginProcessOptions): Promise<PluginProces
   return new Promise((resolve, reject) => {
     const onError = (error: Error) => {
       child.off("spawn", onSpawn);
-      reject(new Error(`cannot start plugin "${options.command}": ${error.message}`, { cause: error }));
+      reject(
+        new HostError("SPAWN_FAILED", `cannot start plugin "${options.command}": ${error.message}`, {
+          cause: error,
+        }),
+      );
     };
     const onSpawn = () => {
       child.off("error", onError);

@@ -7,7 +7,7 @@ import {
   type Manifest,
   type ProtocolVersion,
 } from "@executa/core";
-import { ProtocolViolationError } from "../errors/protocol-violation-error.js";
+import { protocolViolation } from "../errors/call-failures.js";
 
 /** The outcome of the `initialize` handshake. */
 export interface Negotiated {
@@ -30,21 +30,17 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Checks an `initialize` answer against the version the host offered. */
 export function readInitializeResult(value: unknown, offered: ProtocolVersion): Negotiated {
-  if (!isObject(value)) throw new ProtocolViolationError("initialize", "the result must be an object", value);
+  if (!isObject(value)) throw protocolViolation("initialize", "the result must be an object", value);
   const answered = value.protocolVersion ?? "1.1";
   if (answered !== "2.0" && answered !== "1.1") {
-    throw new ProtocolViolationError(
+    throw protocolViolation(
       "initialize",
       `protocolVersion must be "2.0" or "1.1", got ${JSON.stringify(answered)}`,
       value,
     );
   }
   if (answered === "2.0" && offered === "1.1") {
-    throw new ProtocolViolationError(
-      "initialize",
-      'the host offered "1.1" but the plugin answered "2.0"',
-      value,
-    );
+    throw protocolViolation("initialize", 'the host offered "1.1" but the plugin answered "2.0"', value);
   }
   return {
     protocolVersion: answered,
@@ -58,12 +54,12 @@ export function readInitializeResult(value: unknown, offered: ProtocolVersion): 
  * named tools. Full conformance (versions, parameter schemas) is `executa check`'s job.
  */
 export function readManifest(value: unknown): Manifest {
-  if (!isObject(value)) throw new ProtocolViolationError("describe", "the manifest must be an object", value);
+  if (!isObject(value)) throw protocolViolation("describe", "the manifest must be an object", value);
   if (!Array.isArray(value.tools))
-    throw new ProtocolViolationError("describe", "manifest.tools must be a list", value);
+    throw protocolViolation("describe", "manifest.tools must be a list", value);
   for (const [index, tool] of value.tools.entries()) {
     if (!isObject(tool) || typeof tool.name !== "string" || tool.name === "") {
-      throw new ProtocolViolationError("describe", `manifest.tools[${index}] has no name`, value);
+      throw protocolViolation("describe", `manifest.tools[${index}] has no name`, value);
     }
   }
   if (value.host_capabilities !== undefined) {
@@ -71,11 +67,7 @@ export function readManifest(value: unknown): Manifest {
       !Array.isArray(value.host_capabilities) ||
       value.host_capabilities.some((c) => typeof c !== "string")
     ) {
-      throw new ProtocolViolationError(
-        "describe",
-        "manifest.host_capabilities must be a list of strings",
-        value,
-      );
+      throw protocolViolation("describe", "manifest.host_capabilities must be a list of strings", value);
     }
   }
   return value as unknown as Manifest;
@@ -84,22 +76,22 @@ export function readManifest(value: unknown): Manifest {
 /** Checks an `invoke` result has the `InvokeResult` shape `{success, data, error, duration_ms}`. */
 export function readInvokeResult<D>(value: unknown): InvokeResult<D> {
   if (!isObject(value) || typeof value.success !== "boolean") {
-    throw new ProtocolViolationError("invoke", "the result must be an object with a boolean success", value);
+    throw protocolViolation("invoke", "the result must be an object with a boolean success", value);
   }
   if (value.success === false && value.error !== undefined && typeof value.error !== "string") {
-    throw new ProtocolViolationError("invoke", "error of a failed invoke must be a string", value);
+    throw protocolViolation("invoke", "error of a failed invoke must be a string", value);
   }
   if (value.duration_ms !== undefined && typeof value.duration_ms !== "number") {
-    throw new ProtocolViolationError("invoke", "duration_ms must be a number", value);
+    throw protocolViolation("invoke", "duration_ms must be a number", value);
   }
   return value as unknown as InvokeResult<D>;
 }
 
 /** Checks a `health` result: `status` must be one of ready / error / initializing. */
 export function readHealthResult(value: unknown): HealthReport {
-  if (!isObject(value)) throw new ProtocolViolationError("health", "the result must be an object", value);
+  if (!isObject(value)) throw protocolViolation("health", "the result must be an object", value);
   if (!HEALTH_STATUSES.includes(value.status as HealthStatus)) {
-    throw new ProtocolViolationError(
+    throw protocolViolation(
       "health",
       `status must be one of ${HEALTH_STATUSES.join(", ")}, got ${JSON.stringify(value.status)}`,
       value,

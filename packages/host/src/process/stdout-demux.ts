@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { PassThrough, type Readable } from "node:stream";
-import { JsonRpcErrorCode, LineReader, type Logger, previewText, type RequestId } from "@executa/core";
-import { FileTransportRefusedError } from "../errors/file-transport-refused-error.js";
+import { classifyFrame, JsonRpcErrorCode, type Logger, type RequestId } from "@executa/core";
+import { LineReader, previewText } from "@executa/core/internal";
+import { fileTransportRefused } from "../errors/call-failures.js";
+import { isHostError } from "../errors/host-error.js";
 import { DEFAULT_MAX_FILE_TRANSPORT_BYTES, takeTransportFile } from "./file-transport-reader.js";
 
 export interface StdoutDemuxOptions {
@@ -30,9 +32,10 @@ export interface StdoutDemuxOptions {
  * Sits between the plugin's stdout and the JSON-RPC peer, because the peer must only
  * see frames it understands:
  *
- * - lines that are not JSON-RPC frames (debug prints, JSON logs) go to `onDebugLine`
- *   instead of being answered with a parse error (spec: "tolerated (debug-logged) but
- *   never interpreted as results");
+ * - lines that are not JSON-RPC at all (debug prints, JSON logs, arrays: core's
+ *   `classifyFrame` finds no JSON-RPC member) go to `onDebugLine` instead of being
+ *   answered with a parse error (spec: "tolerated (debug-logged) but never interpreted
+ *   as results"); broken frames go on to the peer, which answers or drops them;
  * - `{"id", "__file_transport": path}` pointers are replaced by the response inside the
  *   file, which is then deleted; a file that is refused (see `takeTransportFile`)
  *   becomes a -32603 error response for that id, so the caller learns why at once, with
@@ -92,27 +95,20 @@ export class StdoutDemux {
   }
 
   private onLine(text: string): void {
-    const frame = parseFrame(text);
-    if (frame === undefined) {
+    const frame = classifyFrame(text);
+    if (frame.kind === "not-a-frame" && frame.attempted === undefined) {
       this.options.onDebugLine(text);
-      return;
+    } else if (frame.kind === "response" && frame.id === null) {
+      this.options.onOrphanResponse?.(frame.frame);
+    } else if (frame.kind === "response" && frame.outcome === "file-transport") {
+      const { id, path } = frame as { id: RequestId; path: string };
+      this.enqueue(() => this.resolveFileTransport(id, path));
+    } else if (this.queued === 0) {
+      // Broken frames go on too: the peer answers or drops them as the protocol says.
+      this.forward(text);
+    } else {
+      this.enqueue(async () => text);
     }
-    if (!("method" in frame) && (frame.id === null || frame.id === undefined)) {
-      this.options.onOrphanResponse?.(frame);
-      return;
-    }
-    const pointer = frame.__file_transport;
-    if (typeof pointer === "string" && !("method" in frame)) {
-      const id = frame.id;
-      if (typeof id !== "string" && typeof id !== "number") {
-        this.options.log.error(`dropped a file-transport pointer without a usable id: ${text.slice(0, 200)}`);
-        return;
-      }
-      this.enqueue(() => this.resolveFileTransport(id, pointer));
-      return;
-    }
-    if (this.queued === 0) this.forward(text);
-    else this.enqueue(async () => text);
   }
 
   private enqueue(produce: () => Promise<string>): void {
@@ -141,10 +137,9 @@ export class StdoutDemux {
       // keeps the frame on one line without serializing a large response again.
       return text.replace(/[\r\n]+/g, " ");
     } catch (error) {
-      const refused =
-        error instanceof FileTransportRefusedError
-          ? error
-          : new FileTransportRefusedError(path, "unreadable", `cannot read it (${errorCode(error)})`);
+      const refused = isHostError(error, "FILE_TRANSPORT_REFUSED")
+        ? error
+        : fileTransportRefused(path, "unreadable", `cannot read it (${errorCode(error)})`);
       this.options.log.warn(
         `plugin answered id ${JSON.stringify(id)} with a pointer the host refused: ${refused.message}`,
       );
@@ -154,25 +149,11 @@ export class StdoutDemux {
         error: {
           code: JsonRpcErrorCode.INTERNAL_ERROR,
           message: refused.message,
-          data: { file_transport: path, reason: refused.reason, refusal: this.refusalTag },
+          data: { file_transport: path, reason: refused.details.refusal, refusal: this.refusalTag },
         },
       });
     }
   }
-}
-
-/** The line as a JSON-RPC frame object, or undefined when it is something else. */
-function parseFrame(text: string): Record<string, unknown> | undefined {
-  if (!/^\s*\{/.test(text)) return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const frame = value as Record<string, unknown>;
-  return "jsonrpc" in frame || "method" in frame || "id" in frame ? frame : undefined;
 }
 
 function errorCode(error: unknown): string {

@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { HOST_KILL_GRACE_MS } from "@executa/core";
-import type { ExitInfo } from "../errors/plugin-exited-error.js";
+import type { ExitInfo } from "../errors/host-error.js";
 
 /**
  * How to ask a plugin to stop. The spec names two requests that mean the same: closing

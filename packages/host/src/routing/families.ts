@@ -1,4 +1,5 @@
-import { type ReverseFamilyName, refusalCode, reverseFamilyOf } from "@executa/core";
+import { type ReverseFamilyName } from "@executa/core";
+import { refusalCode, reverseFamilyOf } from "@executa/core/internal";
 
 /** The reverse-call families a host answers, each served by one provider (core's capability-family table). */
 export type CapabilityFamily = ReverseFamilyName;

@@ -1,4 +1,5 @@
 import { JsonRpcErrorCode, RoutingErrorCode, RpcError } from "@executa/core";
+import { HostError } from "../errors/host-error.js";
 
 /** One invoke the host has sent and not yet seen settle. */
 export interface ActiveInvoke {
@@ -26,7 +27,8 @@ export class InvokeRegistry {
 
   /** Registers an invoke; its id must not be in flight already. */
   add(invokeId: string, tool: string, deadlineMs: number): ActiveInvoke {
-    if (this.active.has(invokeId)) throw new Error(`invoke id ${invokeId} is already in flight`);
+    if (this.active.has(invokeId))
+      throw new HostError("INVOKE_ID_IN_USE", `invoke id ${invokeId} is already in flight`);
     const entry: ActiveInvoke = { invokeId, tool, deadlineMs, controller: new AbortController() };
     this.active.set(invokeId, entry);
     return entry;
@@ -37,7 +39,7 @@ export class InvokeRegistry {
     const entry = this.active.get(invokeId);
     if (!entry) return;
     this.active.delete(invokeId);
-    entry.controller.abort(new Error(`invoke ${invokeId} ended`));
+    entry.controller.abort(new HostError("INVOKE_ENDED", `invoke ${invokeId} ended`));
   }
 
   /** Forgets every invoke (the plugin went away). */

@@ -1,4 +1,5 @@
-import { type IncomingRequest, JsonRpcErrorCode, type ProtocolVersion, RpcError } from "@executa/core";
+import { JsonRpcErrorCode, type ProtocolVersion, RpcError } from "@executa/core";
+import { type IncomingRequest } from "@executa/core/internal";
 import type { ProviderSet, ReverseCall, ReverseCallContext } from "../providers/provider.js";
 import { familyOf } from "./families.js";
 import type { InvokeRegistry } from "./invoke-registry.js";

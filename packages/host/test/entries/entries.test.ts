@@ -39,7 +39,13 @@ describe("package entries", () => {
       const loaded = await load("@executa/host", how);
       expect(loaded.resolved).toContain(how === "import" ? "dist/index.js" : "dist/index.cjs");
       expect(loaded.exports).toEqual(
-        expect.arrayContaining(["PluginProcess", "spawnPlugin", "ReverseRouter", "takeTransportFile"]),
+        expect.arrayContaining([
+          "PluginProcess",
+          "spawnPlugin",
+          "HostError",
+          "isHostError",
+          "takeTransportFile",
+        ]),
       );
       expect(loaded.exports).not.toContain("createLocalProviders");
       expect(loaded.exports).not.toContain("LocalStore");

@@ -152,6 +152,11 @@ describe("ScriptResponder", () => {
     expect(() => new ScriptResponder({ file })).toThrow(/bad regular expression/);
     expect(() => new ScriptResponder({ rules: [{ match: "x" }] })).toThrow(/needs a reply or an error/);
     expect(() => new ScriptResponder({ file: join(dir.path, "missing.json") })).toThrow(/cannot read/);
+    for (const source of [{ file }, { rules: [{ match: "x" }] }, { file: join(dir.path, "missing.json") }]) {
+      expect(() => new ScriptResponder(source as { file: string })).toThrow(
+        expect.objectContaining({ hostCode: "INVALID_SAMPLING_CONFIG" }),
+      );
+    }
   });
 });
 

@@ -18,7 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { JsonRpcErrorCode } from "@executa/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ProtocolViolationError } from "../../src/errors/protocol-violation-error.js";
+import { type HostError, isHostError } from "../../src/errors/host-error.js";
 import type { PluginProcess } from "../../src/process/plugin-process.js";
 import { spawnFixture, stopAll } from "../helpers/fixtures.js";
 
@@ -165,8 +165,8 @@ describe("file-transport pointers the host refuses", () => {
       const plugin = await startBadPointerPlugin();
       const path = bad.make();
       const error = await plugin.invoke("point", { path }, { timeoutMs: 10_000 }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(ProtocolViolationError);
-      const violation = error as ProtocolViolationError;
+      expect(isHostError(error, "PROTOCOL_VIOLATION")).toBe(true);
+      const violation = error as HostError;
       expect(violation.code).toBe(JsonRpcErrorCode.INTERNAL_ERROR);
       expect(violation.message).toMatch(/^invoke: file transport refused /);
       expect(violation.message).toMatch(bad.message);
@@ -189,7 +189,7 @@ describe("file-transport pointers the host refuses", () => {
     const second = await plugin.invoke<{ path: string; answered: string }>("pair_second");
     expect(second).toMatchObject({ success: true, data: { answered: "second" } });
     const refused = await first;
-    expect(refused).toBeInstanceOf(ProtocolViolationError);
+    expect(isHostError(refused, "PROTOCOL_VIOLATION")).toBe(true);
     expect((refused as Error).message).toMatch(/does not hold the response for the pointer's id/);
     // Accepted (and so deleted) only once, by the invoke it belongs to.
     expect(existsSync(second.data!.path)).toBe(false);

@@ -8,9 +8,7 @@ import {
   StorageErrorCode,
 } from "@executa/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { PluginExitedError } from "../../src/errors/plugin-exited-error.js";
-import { ProtocolViolationError } from "../../src/errors/protocol-violation-error.js";
-import { RequestTimeoutError } from "../../src/errors/request-timeout-error.js";
+import { type HostError, isHostError } from "../../src/errors/host-error.js";
 import { createLocalProviders, type LocalProviders } from "../../src/local/create-local-providers.js";
 import { type ProgressEvent, spawnPlugin } from "../../src/process/plugin-process.js";
 import { tempDir } from "../helpers/calls.js";
@@ -108,21 +106,21 @@ describe("a v2 plugin", () => {
     await plugin.start();
     const started = Date.now();
     const error = await plugin.invoke("slow", { ms: 5000 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RequestTimeoutError);
+    expect(isHostError(error, "REQUEST_TIMEOUT")).toBe(true);
     expect((error as RpcError).code).toBe(ServerErrorCode.TOOL_TIMEOUT);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
     expect(Date.now() - started).toBeLessThan(3000);
     const exit = await plugin.exited;
     expect(exit).toEqual({ code: 0, signal: null }); // the fixture exits 0 on SIGTERM
-    await expect(plugin.invoke("echo_context")).rejects.toBeInstanceOf(PluginExitedError);
+    await expect(plugin.invoke("echo_context")).rejects.toMatchObject({ hostCode: "PLUGIN_EXITED" });
   });
 
   it('keeps the plugin running after a timeout with onInvokeTimeout: "keep"', async () => {
     const plugin = await spawnFixture("v2-storage-plugin.mjs", { onInvokeTimeout: "keep" });
     await plugin.start();
-    await expect(plugin.invoke("slow", { ms: 1000 }, { timeoutMs: 100 })).rejects.toBeInstanceOf(
-      RequestTimeoutError,
-    );
+    await expect(plugin.invoke("slow", { ms: 1000 }, { timeoutMs: 100 })).rejects.toMatchObject({
+      hostCode: "REQUEST_TIMEOUT",
+    });
     expect((await plugin.invoke("slow", { ms: 1 })).success).toBe(true);
     expect(plugin.running).toBe(true);
     const controller = new AbortController();
@@ -294,11 +292,11 @@ describe("file transport", () => {
       expect(readdirSync(ftDir.path)).toEqual([]);
       // Another id's response is refused, not relabelled, and stays where it is.
       const relabelled = await plugin.invoke("other_id").catch((e: unknown) => e);
-      expect(relabelled).toBeInstanceOf(ProtocolViolationError);
+      expect(isHostError(relabelled, "PROTOCOL_VIOLATION")).toBe(true);
       expect((relabelled as Error).message).toMatch(/does not hold the response for the pointer's id/);
       expect(readdirSync(ftDir.path)).toHaveLength(1);
       const missing = await plugin.invoke("missing").catch((e: unknown) => e);
-      expect(missing).toBeInstanceOf(ProtocolViolationError);
+      expect(isHostError(missing, "PROTOCOL_VIOLATION")).toBe(true);
       expect((missing as RpcError).message).toMatch(/file transport refused .*does-not-exist.*ENOENT/);
     } finally {
       ftDir.remove();
@@ -344,9 +342,9 @@ describe("a noisy plugin", () => {
   it("reports out-of-spec answers as protocol violations", async () => {
     const plugin = await spawnFixture("junk-stdout-plugin.mjs");
     const health = await plugin.health().catch((e: unknown) => e);
-    expect(health).toBeInstanceOf(ProtocolViolationError);
-    expect((health as ProtocolViolationError).value).toEqual({ status: "healthy" });
-    await expect(plugin.invoke("bad_shape")).rejects.toBeInstanceOf(ProtocolViolationError);
+    expect(isHostError(health, "PROTOCOL_VIOLATION")).toBe(true);
+    expect((health as HostError).details.value).toEqual({ status: "healthy" });
+    await expect(plugin.invoke("bad_shape")).rejects.toMatchObject({ hostCode: "PROTOCOL_VIOLATION" });
   });
 });
 
@@ -356,18 +354,20 @@ describe("a plugin that dies", () => {
     await plugin.describe();
     const waiting = plugin.invoke("wait").catch((e: unknown) => e);
     const crash = await plugin.invoke("crash").catch((e: unknown) => e);
-    expect(crash).toBeInstanceOf(PluginExitedError);
-    const error = crash as PluginExitedError;
-    expect(error.exit).toEqual({ code: 3, signal: null });
+    expect(isHostError(crash, "PLUGIN_EXITED")).toBe(true);
+    const error = crash as HostError;
+    expect(error.details.exit).toEqual({ code: 3, signal: null });
     expect(error.message).toMatch(/plugin "crashy" exited with code 3/);
     expect(error.message).toContain("boom: something went terribly wrong");
-    expect(await waiting).toBeInstanceOf(PluginExitedError);
-    await expect(plugin.invoke("crash")).rejects.toBeInstanceOf(PluginExitedError);
+    expect(isHostError(await waiting, "PLUGIN_EXITED")).toBe(true);
+    await expect(plugin.invoke("crash")).rejects.toMatchObject({ hostCode: "PLUGIN_EXITED" });
     expect(plugin.activeInvokes).toBe(0);
     expect(await plugin.stop()).toMatchObject({ code: 3, forced: false, elapsedMs: 0 });
   });
 
   it("rejects spawnPlugin for a command that does not exist", async () => {
-    await expect(spawnPlugin({ command: "/definitely/not/here" })).rejects.toThrow(/cannot start plugin/);
+    const failed = spawnPlugin({ command: "/definitely/not/here" });
+    await expect(failed).rejects.toThrow(/cannot start plugin/);
+    await expect(failed).rejects.toMatchObject({ hostCode: "SPAWN_FAILED" });
   });
 });

@@ -77,3 +77,38 @@ describe("StdoutDemux", () => {
     expect(existsSync(file)).toBe(true); // only an accepted file is deleted
   });
 });
+
+describe("StdoutDemux routes each class of core's classifyFrame", () => {
+  it("sends lines without JSON-RPC members to debug, id-less responses to orphans, the rest to the peer", async () => {
+    const source = new PassThrough();
+    const routed: [string, string][] = [];
+    const demux = new StdoutDemux(source, {
+      maxFrameBytes: 1024,
+      onDebugLine: (line) => routed.push(["debug", line]),
+      onOrphanResponse: (frame) => routed.push(["orphan", JSON.stringify(frame)]),
+      log: createLogger("test", { level: "error", write: () => {} }),
+    });
+    demux.frames.setEncoding("utf8").on("data", (chunk: string) => {
+      for (const line of chunk.split("\n").filter(Boolean)) routed.push(["peer", line]);
+    });
+    const ended = new Promise((resolve) => demux.frames.once("end", resolve));
+    const lines: [string, string][] = [
+      ["debug", "plain text"],
+      ["debug", '{"level":"info","msg":"log"}'],
+      ["debug", "[1, 2, 3]"],
+      ["orphan", '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}'],
+      ["orphan", '{"jsonrpc":"2.0","result":1}'],
+      ["peer", '{"jsonrpc":"2.0","id":1,"result":1}'],
+      ["peer", '{"jsonrpc":"2.0","method":"executa/progress"}'],
+      // Broken frames: the peer answers a request with -32600 and drops a response with a log.
+      ["peer", '{"id":2,"method":"m"}'],
+      ["peer", '{"result":1}'],
+      ["peer", '{"jsonrpc":"2.0"}'],
+      ["peer", '{"jsonrpc":"2.0","id":{"x":1},"result":1}'],
+    ];
+    for (const [, line] of lines) source.write(`${line}\n`);
+    source.end();
+    await ended;
+    expect(routed).toEqual(lines);
+  });
+});

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { HostError } from "../../errors/host-error.js";
 
 /** Bytes received by one PUT. */
 export interface ReceivedBlob {
@@ -13,11 +14,6 @@ export interface ReceivedBlob {
   sizeBytes: number;
   /** Hex MD5 of the bytes, the S3-style ETag. */
   md5: string;
-}
-
-/** Thrown when a PUT body outgrows its limit. */
-export class BlobTooLargeError extends Error {
-  override readonly name = "BlobTooLargeError";
 }
 
 /**
@@ -39,7 +35,7 @@ export class BlobDir {
 
   /**
    * Streams a request body into a staged blob, hashing it on the way.
-   * @throws BlobTooLargeError past `maxBytes`: the rest of the body is read and dropped
+   * @throws HostError `BLOB_TOO_LARGE` past `maxBytes`: the rest of the body is read and dropped
    *   (so the client still gets an answer) and the partial file removed.
    */
   async receive(request: IncomingMessage, maxBytes: number): Promise<ReceivedBlob> {
@@ -63,7 +59,7 @@ export class BlobDir {
     }
     if (size > maxBytes) {
       await rm(path, { force: true });
-      throw new BlobTooLargeError(`body of ${size} bytes exceeds the ${maxBytes} byte limit`);
+      throw new HostError("BLOB_TOO_LARGE", `body of ${size} bytes exceeds the ${maxBytes} byte limit`);
     }
     return { name, sizeBytes: size, md5: hash.digest("hex") };
   }

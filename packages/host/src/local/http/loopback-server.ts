@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { HostError } from "../../errors/host-error.js";
 import type { UrlSigner } from "./url-signer.js";
 
 /** Serves one signed request for the object `id` of a route. */
@@ -29,7 +30,7 @@ export class LoopbackServer {
 
   /** Registers the handlers of `/<name>/<id>` URLs. */
   route(name: string, route: Route): void {
-    if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new Error(`bad route name: ${name}`);
+    if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new HostError("INVALID_OPTION", `bad route name: ${name}`);
     this.routes.set(name, route);
   }
 

@@ -1,4 +1,5 @@
 import { RpcError, SamplingErrorCode } from "@executa/core";
+import { HostError } from "../../errors/host-error.js";
 import type { SamplingReply, SamplingRequest, SamplingResponder } from "./request.js";
 
 /** Where the relay sends completions. */
@@ -30,7 +31,10 @@ export class OpenAiRelayResponder implements SamplingResponder {
     try {
       new URL(config.baseUrl);
     } catch {
-      throw new Error(`sampling relay: base URL ${JSON.stringify(config.baseUrl)} is not a URL`);
+      throw new HostError(
+        "INVALID_SAMPLING_CONFIG",
+        `sampling relay: base URL ${JSON.stringify(config.baseUrl)} is not a URL`,
+      );
     }
   }
 

@@ -60,36 +60,51 @@ export function readSamplingRequest(params: Record<string, unknown>): SamplingRe
   if (include !== undefined && include !== null && include !== "none") {
     reader.fail(`includeContext ${JSON.stringify(include)} is not supported; only "none"`);
   }
-  const request: SamplingRequest = { messages, maxTokens, modelHints: readHints(reader) };
-  const systemPrompt = reader.raw("systemPrompt");
-  if (systemPrompt !== undefined && systemPrompt !== null) {
+  return { messages, maxTokens, modelHints: readHints(reader), ...readGenerationOptions(reader) };
+}
+
+/** The optional members that steer generation; absent or null ones are left out. */
+function readGenerationOptions(reader: ParamReader): Partial<SamplingRequest> {
+  const options: Partial<SamplingRequest> = {};
+  const systemPrompt = present(reader.raw("systemPrompt"));
+  if (systemPrompt !== undefined) {
     if (typeof systemPrompt !== "string") reader.fail("systemPrompt must be a string");
-    request.systemPrompt = systemPrompt;
+    options.systemPrompt = systemPrompt;
   }
-  const temperature = reader.raw("temperature");
-  if (temperature !== undefined && temperature !== null) {
+  const temperature = present(reader.raw("temperature"));
+  if (temperature !== undefined) {
     if (typeof temperature !== "number" || !(temperature >= 0 && temperature <= 2)) {
       reader.fail("temperature must be a number from 0 to 2");
     }
-    request.temperature = temperature;
+    options.temperature = temperature;
   }
-  const stops = reader.raw("stopSequences");
-  if (stops !== undefined && stops !== null) {
+  const stops = present(reader.raw("stopSequences"));
+  if (stops !== undefined) {
     if (!Array.isArray(stops) || stops.some((s) => typeof s !== "string")) {
       reader.fail("stopSequences must be a list of strings");
     }
-    request.stopSequences = stops as string[];
+    options.stopSequences = stops as string[];
   }
   const format = reader.optionalObject("responseFormat");
-  if (format) {
-    if (format.type !== "text" && format.type !== "json_object" && format.type !== "json_schema") {
-      reader.fail('responseFormat.type must be "text", "json_object" or "json_schema"');
-    }
-    request.responseFormat = format as SamplingRequest["responseFormat"];
-  }
+  if (format) options.responseFormat = readResponseFormat(reader, format);
   const metadata = reader.optionalObject("metadata");
-  if (metadata) request.metadata = metadata;
-  return request;
+  if (metadata) options.metadata = metadata;
+  return options;
+}
+
+function readResponseFormat(
+  reader: ParamReader,
+  format: Record<string, unknown>,
+): SamplingRequest["responseFormat"] {
+  if (format.type !== "text" && format.type !== "json_object" && format.type !== "json_schema") {
+    reader.fail('responseFormat.type must be "text", "json_object" or "json_schema"');
+  }
+  return format as SamplingRequest["responseFormat"];
+}
+
+/** The value, or undefined when it is absent or null. */
+function present(value: unknown): unknown {
+  return value === null ? undefined : value;
 }
 
 function readMessage(reader: ParamReader, message: unknown, index: number): SamplingMessage {

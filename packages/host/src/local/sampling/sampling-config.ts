@@ -1,3 +1,4 @@
+import { HostError } from "../../errors/host-error.js";
 import { EchoResponder } from "./echo-responder.js";
 import { OpenAiRelayResponder, type RelayConfig } from "./openai-relay.js";
 import type { SamplingResponder } from "./request.js";
@@ -42,6 +43,9 @@ export function createResponder(config: SamplingConfig): SamplingResponder {
     case "relay":
       return new OpenAiRelayResponder(config);
     default:
-      throw new Error(`unknown sampling mode ${JSON.stringify((config as { mode?: unknown }).mode)}`);
+      throw new HostError(
+        "INVALID_SAMPLING_CONFIG",
+        `unknown sampling mode ${JSON.stringify((config as { mode?: unknown }).mode)}`,
+      );
   }
 }

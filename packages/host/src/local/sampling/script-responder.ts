@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from "node:fs";
 import { RpcError, SamplingErrorCode } from "@executa/core";
+import { HostError } from "../../errors/host-error.js";
 import {
   fitToMaxTokens,
   lastUserText,
@@ -29,29 +30,43 @@ interface CompiledRule {
 
 /**
  * Parses and checks a script (a JSON list of rules).
- * @throws Error naming the rule that is malformed.
+ * @throws HostError `INVALID_SAMPLING_CONFIG` naming the rule that is malformed.
  */
 export function parseScript(value: unknown, origin = "sampling script"): ScriptRule[] {
-  if (!Array.isArray(value)) throw new Error(`${origin} must be a JSON list of {match, reply} rules`);
+  if (!Array.isArray(value)) throw invalidScript(`${origin} must be a JSON list of {match, reply} rules`);
   return value.map((rule, index) => {
     const where = `${origin}, rule ${index}`;
-    if (typeof rule !== "object" || rule === null || Array.isArray(rule))
-      throw new Error(`${where} must be an object`);
-    const { match, reply, error } = rule as Record<string, unknown>;
-    if (typeof match !== "string") throw new Error(`${where}: match must be a string (substring or /regex/)`);
-    if (reply === undefined && error === undefined) throw new Error(`${where}: needs a reply or an error`);
-    if (reply !== undefined && typeof reply !== "string" && (typeof reply !== "object" || reply === null)) {
-      throw new Error(`${where}: reply must be a string or a JSON object`);
-    }
-    if (error !== undefined) {
-      const e = error as Record<string, unknown>;
-      if (typeof e !== "object" || e === null || !Number.isInteger(e.code) || typeof e.message !== "string") {
-        throw new Error(`${where}: error must be {code: integer, message: string}`);
-      }
-    }
-    compile(rule as ScriptRule, where);
-    return rule as ScriptRule;
+    checkRule(rule, where);
+    compile(rule, where);
+    return rule;
   });
+}
+
+/** Throws naming the first thing wrong with one rule of a script. */
+function checkRule(rule: unknown, where: string): asserts rule is ScriptRule {
+  if (typeof rule !== "object" || rule === null || Array.isArray(rule)) {
+    throw invalidScript(`${where} must be an object`);
+  }
+  const { match, reply, error } = rule as Record<string, unknown>;
+  if (typeof match !== "string")
+    throw invalidScript(`${where}: match must be a string (substring or /regex/)`);
+  if (reply === undefined && error === undefined) throw invalidScript(`${where}: needs a reply or an error`);
+  if (reply !== undefined && typeof reply !== "string" && (typeof reply !== "object" || reply === null)) {
+    throw invalidScript(`${where}: reply must be a string or a JSON object`);
+  }
+  if (error !== undefined && !isErrorObject(error)) {
+    throw invalidScript(`${where}: error must be {code: integer, message: string}`);
+  }
+}
+
+function isErrorObject(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { code, message } = value as Record<string, unknown>;
+  return Number.isInteger(code) && typeof message === "string";
+}
+
+function invalidScript(message: string, cause?: unknown): HostError {
+  return new HostError("INVALID_SAMPLING_CONFIG", message, { cause });
 }
 
 function compile(rule: ScriptRule, where: string): CompiledRule {
@@ -61,7 +76,7 @@ function compile(rule: ScriptRule, where: string): CompiledRule {
   try {
     pattern = new RegExp(regex[1]!, regex[2]);
   } catch (error) {
-    throw new Error(`${where}: bad regular expression ${rule.match}: ${(error as Error).message}`);
+    throw invalidScript(`${where}: bad regular expression ${rule.match}: ${(error as Error).message}`, error);
   }
   return { rule, test: (text) => pattern.test(text) };
 }
@@ -75,7 +90,7 @@ export class ScriptResponder implements SamplingResponder {
   private rules: CompiledRule[] = [];
   private loadedMtimeMs = -1;
 
-  /** @throws Error when the script is unreadable or malformed. */
+  /** @throws HostError `INVALID_SAMPLING_CONFIG` when the script is unreadable or malformed. */
   constructor(private readonly source: { file: string } | { rules: ScriptRule[] }) {
     if ("rules" in source) this.rules = parseScript(source.rules).map((r, i) => compile(r, `rule ${i}`));
     else this.reload();
@@ -109,14 +124,14 @@ export class ScriptResponder implements SamplingResponder {
     try {
       mtimeMs = statSync(file).mtimeMs;
     } catch (error) {
-      throw new Error(`cannot read sampling script ${file}: ${(error as Error).message}`);
+      throw invalidScript(`cannot read sampling script ${file}: ${(error as Error).message}`, error);
     }
     if (mtimeMs === this.loadedMtimeMs) return;
     let value: unknown;
     try {
       value = JSON.parse(readFileSync(file, "utf8"));
     } catch (error) {
-      throw new Error(`sampling script ${file} is not valid JSON: ${(error as Error).message}`);
+      throw invalidScript(`sampling script ${file} is not valid JSON: ${(error as Error).message}`, error);
     }
     this.rules = parseScript(value, `sampling script ${file}`).map((r, i) =>
       compile(r, `${file}, rule ${i}`),

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Manifest } from "@executa/core";
+import { ExecutaBuildError } from "../errors/build-error.js";
 import type { KnownPlatform } from "../platform/platforms.js";
 
 /** File name of the distribution descriptor, in the project folder and in the output folder. */
@@ -166,15 +167,11 @@ export interface ExecutaJsonConflict {
  * support) with another value, or a field of another JSON type than the build writes.
  * Keeping it would ship a file that describes other archives than the ones built.
  */
-export class ExecutaJsonConflictError extends Error {
-  override readonly name = "ExecutaJsonConflictError";
-  constructor(
-    /** The project file, as named in messages. */
-    readonly file: string,
-    readonly conflicts: ExecutaJsonConflict[],
-  ) {
-    super(conflictMessage(file, conflicts));
-  }
+function conflictError(file: string, conflicts: ExecutaJsonConflict[]): ExecutaBuildError {
+  return new ExecutaBuildError("EXECUTA_JSON_CONFLICT", conflictMessage(file, conflicts), {
+    file,
+    conflicts,
+  });
 }
 
 const URL_PLACEHOLDERS = ["name", "version", "asset", "platform"] as const;
@@ -195,8 +192,9 @@ type JsonObject = { [key: string]: unknown };
  * written and comes first, the built ones fill in the rest. `notes` says what the
  * author may want to act on.
  *
- * Throws an {@link ExecutaJsonConflictError} when the project file contradicts what the
- * build measured, and an `Error` for an unknown placeholder in `releaseUrl` or a project
+ * Throws an `ExecutaBuildError`: `EXECUTA_JSON_CONFLICT` (with `details.conflicts`) when
+ * the project file contradicts what the build measured, `EXECUTA_JSON_INVALID` for an
+ * unknown placeholder in `releaseUrl` or a project
  * file that is not an object or uses the flat single-profile `distribution`.
  */
 export function executaJson(input: ExecutaJsonInput): { json: ExecutaJson; notes: string[] } {
@@ -206,13 +204,13 @@ export function executaJson(input: ExecutaJsonInput): { json: ExecutaJson; notes
   const built = builtExecutaJson(input, authored);
   const conflicts: ExecutaJsonConflict[] = [];
   const json = mergeAuthored(authored, built, [], measuredPaths(input.archives), conflicts) as ExecutaJson;
-  if (conflicts.length > 0) throw new ExecutaJsonConflictError(file, conflicts);
+  if (conflicts.length > 0) throw conflictError(file, conflicts);
   return { json, notes: notesOf(input, authored, json, file) };
 }
 
 /**
  * Reads the `executa.json` the author keeps in `projectDir`; `undefined` when there is
- * none. Throws an `Error` naming the file when it is not valid JSON or not an object.
+ * none. Throws an `EXECUTA_JSON_INVALID` error naming the file when it is not valid JSON or not an object.
  */
 export async function readAuthoredExecutaJson(
   projectDir: string,
@@ -230,9 +228,9 @@ export async function readAuthoredExecutaJson(
     // Editors on Windows may save a byte order mark, which JSON.parse rejects.
     value = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
-    throw new Error(`${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
+    throw invalid(`${path} is not valid JSON: ${(error as Error).message}`, error);
   }
-  if (!isObject(value)) throw new Error(`${path} must hold a JSON object, not ${jsonKind(value)}`);
+  if (!isObject(value)) throw invalid(`${path} must hold a JSON object, not ${jsonKind(value)}`);
   return { path, value };
 }
 
@@ -294,7 +292,7 @@ function assertKnownPlaceholders(template: string): void {
   for (const [, key] of template.matchAll(PLACEHOLDER)) {
     if (!(URL_PLACEHOLDERS as readonly string[]).includes(key!)) {
       const known = URL_PLACEHOLDERS.map((name) => `{${name}}`).join(", ");
-      throw new Error(`releaseUrl: unknown placeholder {${key}} in "${template}"; known: ${known}`);
+      throw invalid(`releaseUrl: unknown placeholder {${key}} in "${template}"; known: ${known}`);
     }
   }
 }
@@ -338,22 +336,31 @@ function mergeAuthored(
     conflicts.push({ path: dotted, authored, built });
     return authored;
   }
-  if (isObject(authored) && isObject(built)) {
-    const merged: JsonObject = {};
-    for (const [key, value] of Object.entries(authored)) {
-      merged[key] = Object.hasOwn(built, key)
-        ? mergeAuthored(value, built[key], [...path, key], measured, conflicts)
-        : value;
-    }
-    for (const [key, value] of Object.entries(built)) {
-      if (!Object.hasOwn(authored, key)) merged[key] = value;
-    }
-    return merged;
-  }
+  if (isObject(authored) && isObject(built)) return mergeObjects(authored, built, path, measured, conflicts);
   if (measured.has(dotted) && !isDeepStrictEqual(authored, built)) {
     conflicts.push({ path: dotted, authored, built });
   }
   return authored;
+}
+
+/** Two objects merged key by key: the author's keys first, in their order, then the build's own. */
+function mergeObjects(
+  authored: JsonObject,
+  built: JsonObject,
+  path: string[],
+  measured: Set<string>,
+  conflicts: ExecutaJsonConflict[],
+): JsonObject {
+  const merged: JsonObject = {};
+  for (const [key, value] of Object.entries(authored)) {
+    merged[key] = Object.hasOwn(built, key)
+      ? mergeAuthored(value, built[key], [...path, key], measured, conflicts)
+      : value;
+  }
+  for (const [key, value] of Object.entries(built)) {
+    if (!Object.hasOwn(authored, key)) merged[key] = value;
+  }
+  return merged;
 }
 
 /** The reference accepts a bare URL string as a `binary_urls` entry; it means `{ url }`. */
@@ -368,7 +375,7 @@ function isBinaryUrlShorthand(authored: unknown, built: unknown, path: string[])
 
 function authoredObject(authored: unknown, file: string): JsonObject | undefined {
   if (authored === undefined) return undefined;
-  if (!isObject(authored)) throw new Error(`${file} must hold a JSON object, not ${jsonKind(authored)}`);
+  if (!isObject(authored)) throw invalid(`${file} must hold a JSON object, not ${jsonKind(authored)}`);
   const distribution = authored.distribution;
   // The flat form (`distribution.type` + siblings) and the profiles the build writes would
   // both be in one block, and which one the tooling publishes is not ours to guess.
@@ -377,7 +384,7 @@ function authoredObject(authored: unknown, file: string): JsonObject | undefined
     Object.hasOwn(distribution, "type") &&
     !Object.hasOwn(distribution, "profiles")
   ) {
-    throw new Error(
+    throw invalid(
       `${file}: "distribution" uses the flat form (distribution.type = ${JSON.stringify(distribution.type)}); ` +
         "the build writes the profiles form (distribution.active + distribution.profiles.<name>). " +
         "Move those fields under distribution.profiles.<name>, or delete the block and let the build write it",
@@ -467,4 +474,9 @@ function jsonKind(value: unknown): string {
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return "an object";
   return `a ${typeof value}`;
+}
+
+/** The project's `executa.json` or the release URL cannot be used (`EXECUTA_JSON_INVALID`). */
+function invalid(message: string, cause?: unknown): ExecutaBuildError {
+  return new ExecutaBuildError("EXECUTA_JSON_INVALID", message, { cause });
 }

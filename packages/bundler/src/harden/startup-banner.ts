@@ -1,4 +1,4 @@
-import { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "@executa/core";
+import { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "@executa/core/internal";
 
 /** The signals the banner holds until the server takes over: core's stop signals. */
 export const EARLY_SIGNALS = STOP_SIGNALS;

@@ -79,6 +79,29 @@ export interface MachOLayout {
  * that is no Mach-O at all, or load commands that run past their space or the file.
  */
 export function readMachOLayout(bytes: Buffer, path: string): MachOLayout {
+  assertThin64LittleEndian(bytes, path);
+  const sizeOfCommands = bytes.readUInt32LE(HEADER.sizeofcmds);
+  const commandsEnd = MACH_HEADER_64_SIZE + sizeOfCommands;
+  if (commandsEnd > bytes.length) {
+    throw malformed(path, `its load commands (${sizeOfCommands} bytes) run past the end of the file`);
+  }
+  const commands = readLoadCommands(bytes, commandsEnd, path);
+  const signature = commands.find((command) => command.cmd === LC_CODE_SIGNATURE);
+  return {
+    fileSize: bytes.length,
+    cpuType: bytes.readUInt32LE(HEADER.cpuType),
+    fileType: bytes.readUInt32LE(HEADER.fileType),
+    sizeOfCommands,
+    commands,
+    segments: commands
+      .filter((command) => command.cmd === LC_SEGMENT_64)
+      .map((command) => readSegment(bytes, command, path)),
+    codeSignature: signature && readCodeSignatureCommand(bytes, signature, path),
+  };
+}
+
+/** Throws unless `bytes` start with the magic number of a thin 64-bit little-endian Mach-O file. */
+function assertThin64LittleEndian(bytes: Buffer, path: string): void {
   if (bytes.length < MACH_HEADER_64_SIZE) throw malformed(path, `it is only ${bytes.length} bytes long`);
   const magicBE = bytes.readUInt32BE(HEADER.magic);
   if (magicBE === FAT_MAGIC || magicBE === FAT_MAGIC_64) {
@@ -88,16 +111,12 @@ export function readMachOLayout(bytes: Buffer, path: string): MachOLayout {
   if (magic === MH_MAGIC) throw malformed(path, "it is a 32-bit Mach-O file");
   if (magic === MH_CIGAM_64) throw malformed(path, "it is a big-endian Mach-O file");
   if (magic !== MH_MAGIC_64) throw malformed(path, "it does not start with a Mach-O magic number");
+}
 
+/** The header's `ncmds` load commands, each within `commandsEnd`. */
+function readLoadCommands(bytes: Buffer, commandsEnd: number, path: string): LoadCommand[] {
   const ncmds = bytes.readUInt32LE(HEADER.ncmds);
-  const sizeOfCommands = bytes.readUInt32LE(HEADER.sizeofcmds);
-  const commandsEnd = MACH_HEADER_64_SIZE + sizeOfCommands;
-  if (commandsEnd > bytes.length) {
-    throw malformed(path, `its load commands (${sizeOfCommands} bytes) run past the end of the file`);
-  }
   const commands: LoadCommand[] = [];
-  const segments: Segment[] = [];
-  let codeSignature: CodeSignatureCommand | undefined;
   let offset = MACH_HEADER_64_SIZE;
   for (let index = 0; index < ncmds; index++) {
     if (offset + LOAD_COMMAND_HEADER_SIZE > commandsEnd) {
@@ -112,25 +131,17 @@ export function readMachOLayout(bytes: Buffer, path: string): MachOLayout {
       throw malformed(path, `load command ${index} (0x${command.cmd.toString(16)}) has a bad size`);
     }
     commands.push(command);
-    if (command.cmd === LC_SEGMENT_64) segments.push(readSegment(bytes, command, path));
-    if (command.cmd === LC_CODE_SIGNATURE) {
-      if (command.size < LINKEDIT_DATA_COMMAND_SIZE) throw malformed(path, "LC_CODE_SIGNATURE is too short");
-      codeSignature = {
-        ...command,
-        dataoff: bytes.readUInt32LE(offset + LINKEDIT_DATA.dataoff),
-        datasize: bytes.readUInt32LE(offset + LINKEDIT_DATA.datasize),
-      };
-    }
     offset += command.size;
   }
+  return commands;
+}
+
+function readCodeSignatureCommand(bytes: Buffer, command: LoadCommand, path: string): CodeSignatureCommand {
+  if (command.size < LINKEDIT_DATA_COMMAND_SIZE) throw malformed(path, "LC_CODE_SIGNATURE is too short");
   return {
-    fileSize: bytes.length,
-    cpuType: bytes.readUInt32LE(HEADER.cpuType),
-    fileType: bytes.readUInt32LE(HEADER.fileType),
-    sizeOfCommands,
-    commands,
-    segments,
-    codeSignature,
+    ...command,
+    dataoff: bytes.readUInt32LE(command.offset + LINKEDIT_DATA.dataoff),
+    datasize: bytes.readUInt32LE(command.offset + LINKEDIT_DATA.datasize),
   };
 }
 

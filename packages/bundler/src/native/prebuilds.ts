@@ -70,16 +70,27 @@ function parseTags(file: string): PrebuildTags | undefined {
   if (parts.pop() !== "node") return undefined;
   const tags: PrebuildTags = { file, specificity: 0 };
   for (const tag of parts) {
-    if (tag === "node" || tag === "electron" || tag === "node-webkit") tags.runtime = tag;
-    else if (tag === "napi") tags.napi = true;
-    else if (tag.startsWith("abi")) tags.abi = tag.slice(3);
-    else if (tag.startsWith("uv")) tags.uv = tag.slice(2);
-    else if (tag.startsWith("armv")) tags.armv = tag.slice(4);
-    else if (tag === "glibc" || tag === "musl") tags.libc = tag;
-    else continue;
-    tags.specificity++;
+    if (readTag(tag, tags)) tags.specificity++;
   }
   return tags;
+}
+
+/** Records one `prebuildify` file-name tag in `tags`; false for a tag it does not know. */
+function readTag(tag: string, tags: PrebuildTags): boolean {
+  if (tag === "node" || tag === "electron" || tag === "node-webkit") tags.runtime = tag;
+  else if (tag === "napi") tags.napi = true;
+  else if (tag === "glibc" || tag === "musl") tags.libc = tag;
+  else return readPrefixedTag(tag, tags);
+  return true;
+}
+
+/** `abi<N>`, `uv<N>`, `armv<N>`. */
+function readPrefixedTag(tag: string, tags: PrebuildTags): boolean {
+  if (tag.startsWith("abi")) tags.abi = tag.slice(3);
+  else if (tag.startsWith("uv")) tags.uv = tag.slice(2);
+  else if (tag.startsWith("armv")) tags.armv = tag.slice(4);
+  else return false;
+  return true;
 }
 
 function fits(tags: PrebuildTags, target: PrebuildTarget): boolean {

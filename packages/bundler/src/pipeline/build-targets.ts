@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Manifest } from "@executa/core";
 import { binaryFileName } from "../emit/binary-manifest.js";
-import { ExecutaBuildError } from "../errors/build-error.js";
+import { ExecutaBuildError, isBuildError } from "../errors/build-error.js";
 import { signMachOAdHoc } from "../macho/adhoc-sign.js";
 import { hostPlatform } from "../platform/platform-key.js";
 import {
@@ -19,7 +19,7 @@ import {
   type Runtime,
   type RuntimeName,
   type RuntimeOptions,
-  TargetUnavailableError,
+  targetUnavailable,
 } from "../runtime/runtime.js";
 import { type RuntimeChoice, runtimeFor } from "../runtime/runtimes.js";
 import { checkConformance } from "../verify/conformance.js";
@@ -123,7 +123,7 @@ async function prepareAll(options: TargetBuildOptions): Promise<Plan[]> {
     options.targets.map(async (target): Promise<Plan> => {
       const runtime = runtimeFor(target.key, options.runtime);
       if (options.nativeAddons.length > 0 && target.key !== here) {
-        throw new TargetUnavailableError(
+        throw targetUnavailable(
           target.key,
           runtime.name,
           `${options.nativeAddons.join(", ")} ship${options.nativeAddons.length === 1 ? "s" : ""} a native addon ` +
@@ -137,17 +137,27 @@ async function prepareAll(options: TargetBuildOptions): Promise<Plan[]> {
   const failures = settled.flatMap((outcome) =>
     outcome.status === "rejected" ? [outcome.reason as unknown] : [],
   );
-  if (failures.length > 0) {
-    const lines = failures.map((error) =>
-      error instanceof TargetUnavailableError
-        ? `  ${error.platform} (${error.runtime}): ${error.message.split("\n").join("\n    ")}`
-        : `  ${error instanceof Error ? error.message : String(error)}`,
-    );
-    throw new ExecutaBuildError("prepare", `cannot build every target:\n${lines.join("\n")}`, {
-      cause: failures[0],
-    });
-  }
+  if (failures.length > 0) throw preparationFailure(failures);
   return settled.map((outcome) => (outcome as PromiseFulfilledResult<Plan>).value);
+}
+
+/**
+ * The targets that cannot be built, in one error. Its code is the failures' own when
+ * they share one (`TARGET_UNAVAILABLE`, `DOWNLOAD_INTEGRITY`), else `TARGET_UNAVAILABLE`;
+ * the first failure is the cause.
+ */
+function preparationFailure(failures: readonly unknown[]): ExecutaBuildError {
+  const lines = failures.map((error) =>
+    isBuildError(error, "TARGET_UNAVAILABLE")
+      ? `  ${error.details.platform} (${error.details.runtime}): ${error.message.split("\n").join("\n    ")}`
+      : `  ${error instanceof Error ? error.message : String(error)}`,
+  );
+  const codes = new Set(failures.map((error) => (isBuildError(error) ? error.code : "TARGET_UNAVAILABLE")));
+  const code = codes.size === 1 ? [...codes][0]! : "TARGET_UNAVAILABLE";
+  return new ExecutaBuildError(code, `cannot build every target:\n${lines.join("\n")}`, {
+    step: "prepare",
+    cause: failures[0],
+  });
 }
 
 async function buildOne(plan: Plan, options: TargetBuildOptions, workDir: string): Promise<TargetBuild> {
@@ -162,11 +172,15 @@ async function buildOne(plan: Plan, options: TargetBuildOptions, workDir: string
   const built = await prepared
     .build({ bundle: options.bundle, output, workDir: scratch, nativeHere: native })
     .catch((error: Error) => {
-      throw new ExecutaBuildError(step, `${runtime.name}: ${error.message}`, { cause: error });
+      throw new ExecutaBuildError("BINARY_FAILED", `${runtime.name}: ${error.message}`, {
+        step,
+        cause: error,
+      });
     });
   if (target.os === "darwin") {
     await signMachOAdHoc(output, { identifier: options.name }).catch((error: Error) => {
-      throw new ExecutaBuildError(step, `signing ${options.shown(output)}: ${error.message}`, {
+      throw new ExecutaBuildError("BINARY_FAILED", `signing ${options.shown(output)}: ${error.message}`, {
+        step,
         cause: error,
       });
     });
@@ -261,7 +275,11 @@ async function proxyReference(
   await mkdir(scratch, { recursive: true });
   const output = join(scratch, binaryFileName(options.name, host.key));
   const prepared = await runtime.prepare(host, options.runtimeOptions).catch((error: Error) => {
-    throw new ExecutaBuildError(step, `a ${host.key} build to run here: ${error.message}`, { cause: error });
+    throw new ExecutaBuildError(
+      isBuildError(error) ? error.code : "TARGET_UNAVAILABLE",
+      `a ${host.key} build to run here: ${error.message}`,
+      { step, cause: error },
+    );
   });
   await prepared.build({ bundle: options.bundle, output, workDir: scratch, nativeHere: true });
   const lookup = await runnerFor(host, options.run.env);
@@ -286,9 +304,10 @@ async function checkStructureOf(
     return await checkStructure(build.path, targetPlatform(build.platform), reference);
   } catch (error) {
     throw new ExecutaBuildError(
-      `verify ${build.platform}`,
+      "STRUCTURE_MISMATCH",
       `${options.shown(build.path)}: ${(error as Error).message}`,
       {
+        step: `verify ${build.platform}`,
         cause: error,
       },
     );

@@ -5,16 +5,21 @@ import { type ArchiveResult, createArchive } from "../emit/archive.js";
 import { distributionManifest, LIB_DIR } from "../emit/binary-manifest.js";
 import { EXECUTA_JSON, executaJson, readAuthoredExecutaJson } from "../emit/executa-json.js";
 import { renameBundle } from "../emit/rename-bundle.js";
-import { ExecutaBuildError } from "../errors/build-error.js";
+import { ExecutaBuildError, isBuildError } from "../errors/build-error.js";
 import { copyNativeAddons, type NativeAddon } from "../native/index.js";
 import { hostPlatform } from "../platform/platform-key.js";
-import { type KnownPlatform, resolveTargets, targetPlatform } from "../platform/platforms.js";
+import {
+  type KnownPlatform,
+  resolveTargets,
+  type TargetPlatform,
+  targetPlatform,
+} from "../platform/platforms.js";
 import { formatBytes, formatMs } from "../report/format.js";
 import { createReporter, isQuiet, type Reporter } from "../report/reporter.js";
 import type { RuntimeOptions } from "../runtime/runtime.js";
 import type { RuntimeChoice } from "../runtime/runtimes.js";
 import { describeSource } from "../source/describe-source.js";
-import { ArtifactCheckError } from "../verify/artifact-check-error.js";
+import { sourceRunFailure } from "../source/source-failure.js";
 import type { DescribeReport } from "../verify/describe-artifact.js";
 import { verifyArtifact } from "../verify/verify-artifact.js";
 import { buildTargets, type TargetBuild } from "./build-targets.js";
@@ -72,7 +77,7 @@ export interface VerifiedFile {
 export type PlatformArchiveResult = ArchiveResult & { platform: KnownPlatform };
 
 /** Everything a build produced. Paths are absolute. */
-export interface BuildResult {
+export interface BuildExecutablesResult {
   name: string;
   version: string;
   /** The manifest every artifact answered (equal to the one from source). */
@@ -93,10 +98,6 @@ export interface BuildResult {
   notes: string[];
 }
 
-const TYPE_IMPORT_HINT =
-  "A class used as a parameter type must be imported as a value: `import type { X }` (which lint " +
-  "fixes such as biome's useImportType produce) leaves design:paramtypes pointing at nothing, so it reads as Object.";
-
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /**
@@ -106,7 +107,7 @@ const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * short report unless quiet. Throws an {@link ExecutaBuildError} at the first failure, and
  * removes what it wrote: a failed build leaves nothing to ship.
  */
-export async function finishBuild(options: FinishBuildOptions): Promise<BuildResult> {
+export async function finishBuild(options: FinishBuildOptions): Promise<BuildExecutablesResult> {
   const outputs = new Set<string>([resolve(options.bundle), `${resolve(options.bundle)}.map`]);
   try {
     return await runSteps(options, outputs);
@@ -116,6 +117,7 @@ export async function finishBuild(options: FinishBuildOptions): Promise<BuildRes
   }
 }
 
+/** What the steps share: the options, where output goes, the report, what was written. */
 interface StepContext {
   options: FinishBuildOptions;
   outDir: string;
@@ -126,8 +128,54 @@ interface StepContext {
   notes: string[];
 }
 
-async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Promise<BuildResult> {
-  const started = performance.now();
+/**
+ * One build as the steps fill it in: each step reads what the steps before it set
+ * (the order of {@link BUILD_STEPS} guarantees it) and sets its own.
+ */
+interface BuildRun extends StepContext {
+  started: number;
+  targets: TargetPlatform[];
+  source: DescribeReport & { entry: string };
+  /** The artifact name: the option, else the manifest's. */
+  name: string;
+  bundle: VerifiedFile & { manifest: Manifest };
+  binaries: TargetBuild[];
+  distributed: Manifest;
+  manifestPath: string;
+  archives: PlatformArchiveResult[];
+  executaJsonPath: string;
+}
+
+/** A step of the build and its name (its report lines and failures name their own `step`). */
+interface BuildStep {
+  name: string;
+  run(build: BuildRun): Promise<void>;
+}
+
+/** The build after bundling, in order. */
+const BUILD_STEPS: readonly BuildStep[] = [
+  { name: "source", run: describeFromSource },
+  { name: "bundle", run: verifyBundle },
+  { name: "binaries", run: buildBinaries },
+  { name: "manifest", run: writeDistributedManifest },
+  { name: "archive", run: packArchives },
+  { name: "executa.json", run: writeExecutaJson },
+];
+
+async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Promise<BuildExecutablesResult> {
+  const build = startRun(options, outputs);
+  for (const step of BUILD_STEPS) await step.run(build);
+  const { report, shown, name, source } = build;
+  report.step("manifest", `${shown(build.manifestPath)}, ${shown(build.executaJsonPath)}`);
+  for (const note of build.notes) report.note(note);
+  report.done(
+    `done: ${name} ${source.manifest.version} (verified and packed in ${formatMs(performance.now() - build.started)})`,
+  );
+  return resultOf(build);
+}
+
+/** The run before any step: the context, and the targets checked up front. */
+function startRun(options: FinishBuildOptions, outputs: Set<string>): BuildRun {
   const context: StepContext = {
     options,
     outDir: resolve(options.outDir),
@@ -140,69 +188,24 @@ async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Prom
     outputs,
     notes: [],
   };
-  const { report, shown } = context;
   const targets = options.binary === false ? [] : checkedTargets(options);
-  const source = await fromSource(resolve(options.entry), context.run);
-  const manifest = source.manifest;
-  const name = options.name ?? manifest.name;
-  if (!SAFE_NAME.test(name)) {
-    throw new ExecutaBuildError(
-      "setup",
-      `"${name}" cannot name the build's files; use letters, digits, ".", "_" and "-" (set the manifest name or the name option)`,
-    );
-  }
-  report.start(`${manifest.name} ${manifest.version}`);
-  report.step(
-    "source",
-    `${shown(source.entry)}: ${manifest.tools.length} tool(s), describe ${formatMs(source.describeMs)}`,
-  );
-
-  const bundle = await bundleStep(context, name, manifest);
-  const binaries =
-    targets.length === 0
-      ? []
-      : await buildTargets({
-          bundle: bundle.path,
-          name,
-          outDir: context.outDir,
-          manifest,
-          targets,
-          runtime: options.runtime,
-          runtimeOptions: options,
-          nativeAddons: [...new Set((options.nativeAddons ?? []).map((addon) => addon.packageName))],
-          describeTimeoutMs: options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS,
-          run: context.run,
-          report,
-          shown,
-          outputs,
-        });
-
-  // Exactly what the built artifact answered (equal to the source's, as just verified).
-  const layout = { lib: (options.nativeAddons?.length ?? 0) > 0, data: options.dataDir !== undefined };
-  const distributed =
-    binaries.length > 0
-      ? distributionManifest(
-          bundle.manifest,
-          name,
-          binaries.map((binary) => binary.platform),
-          layout,
-        )
-      : bundle.manifest;
-  const manifestPath = join(context.outDir, MANIFEST_FILE);
-  outputs.add(manifestPath);
-  await writeFile(manifestPath, `${JSON.stringify(distributed, null, 2)}\n`);
-  const archives = await archiveStep(context, name, distributed, binaries);
-  const executaJsonPath = await executaJsonStep(context, name, manifest, archives);
-  report.step("manifest", `${shown(manifestPath)}, ${shown(executaJsonPath)}`);
-  for (const note of context.notes) report.note(note);
-  report.done(
-    `done: ${name} ${manifest.version} (verified and packed in ${formatMs(performance.now() - started)})`,
-  );
+  // The steps set the rest, in the order of BUILD_STEPS.
   return {
-    name,
-    version: manifest.version,
+    ...context,
+    started: performance.now(),
+    targets,
+    binaries: [],
+    archives: [],
+  } as unknown as BuildRun;
+}
+
+function resultOf(build: BuildRun): BuildExecutablesResult {
+  const { bundle, source } = build;
+  return {
+    name: build.name,
+    version: source.manifest.version,
     manifest: bundle.manifest,
-    distributedManifest: distributed,
+    distributedManifest: build.distributed,
     source: { entry: source.entry, describeMs: source.describeMs },
     bundle: {
       path: bundle.path,
@@ -210,103 +213,163 @@ async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Prom
       sourceMap: `${bundle.path}.map`,
       describeMs: bundle.describeMs,
     },
-    binaries,
-    archives,
-    manifestPath,
-    executaJsonPath,
-    notes: context.notes,
+    binaries: build.binaries,
+    archives: build.archives,
+    manifestPath: build.manifestPath,
+    executaJsonPath: build.executaJsonPath,
+    notes: build.notes,
   };
 }
 
-function checkedTargets(options: FinishBuildOptions) {
+/** Runs the entry from source for the reference manifest, and settles the artifact name. */
+async function describeFromSource(build: BuildRun): Promise<void> {
+  const entry = resolve(build.options.entry);
+  try {
+    build.source = { ...(await describeSource(entry, build.run)), entry };
+  } catch (error) {
+    throw sourceRunFailure(entry, error);
+  }
+  const manifest = build.source.manifest;
+  build.name = build.options.name ?? manifest.name;
+  if (!SAFE_NAME.test(build.name)) {
+    throw new ExecutaBuildError(
+      "INVALID_OPTIONS",
+      `"${build.name}" cannot name the build's files; use letters, digits, ".", "_" and "-" (set the manifest name or the name option)`,
+      { step: "setup" },
+    );
+  }
+  build.report.start(`${manifest.name} ${manifest.version}`);
+  build.report.step(
+    "source",
+    `${build.shown(entry)}: ${manifest.tools.length} tool(s), describe ${formatMs(build.source.describeMs)}`,
+  );
+}
+
+/** A binary per target, each verified (see `buildTargets`). */
+async function buildBinaries(build: BuildRun): Promise<void> {
+  const { options } = build;
+  if (build.targets.length === 0) return;
+  build.binaries = await buildTargets({
+    bundle: build.bundle.path,
+    name: build.name,
+    outDir: build.outDir,
+    manifest: build.source.manifest,
+    targets: build.targets,
+    runtime: options.runtime,
+    runtimeOptions: options,
+    nativeAddons: [...new Set((options.nativeAddons ?? []).map((addon) => addon.packageName))],
+    describeTimeoutMs: options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS,
+    run: build.run,
+    report: build.report,
+    shown: build.shown,
+    outputs: build.outputs,
+  });
+}
+
+/** `manifest.json`: exactly what the built artifact answered, with `runtime.binary` when binaries were built. */
+async function writeDistributedManifest(build: BuildRun): Promise<void> {
+  const { options, binaries, bundle } = build;
+  const layout = { lib: (options.nativeAddons?.length ?? 0) > 0, data: options.dataDir !== undefined };
+  build.distributed =
+    binaries.length > 0
+      ? distributionManifest(
+          bundle.manifest,
+          build.name,
+          binaries.map((binary) => binary.platform),
+          layout,
+        )
+      : bundle.manifest;
+  build.manifestPath = join(build.outDir, MANIFEST_FILE);
+  build.outputs.add(build.manifestPath);
+  await writeFile(build.manifestPath, `${JSON.stringify(build.distributed, null, 2)}\n`);
+}
+
+function checkedTargets(options: FinishBuildOptions): TargetPlatform[] {
   try {
     return resolveTargets(options.targets);
   } catch (error) {
-    throw new ExecutaBuildError("setup", (error as Error).message, { cause: error });
+    throw new ExecutaBuildError("INVALID_OPTIONS", (error as Error).message, { step: "setup", cause: error });
   }
 }
 
 /** Renames the bundle, ships its native addons beside it, and verifies it against the source. */
-async function bundleStep(
-  context: StepContext,
-  name: string,
-  manifest: Manifest,
-): Promise<VerifiedFile & { manifest: Manifest }> {
-  const { options, report, shown, outputs } = context;
-  const bundleFile = join(dirname(resolve(options.bundle)), `${name}.cjs`);
+async function verifyBundle(build: BuildRun): Promise<void> {
+  const { options, report, shown, outputs } = build;
+  const bundleFile = join(dirname(resolve(options.bundle)), `${build.name}.cjs`);
   outputs.add(bundleFile).add(`${bundleFile}.map`);
-  const path = await renameBundle(resolve(options.bundle), name);
+  const path = await renameBundle(resolve(options.bundle), build.name);
   const size = (await stat(path)).size;
   const mapSize = await stat(`${path}.map`).then(
     (s) => s.size,
     () => 0,
   );
   report.step("bundle", `${shown(path)}  ${formatBytes(size)} (source map ${formatBytes(mapSize)})`);
-  const addons = options.nativeAddons ?? [];
-  if (addons.length > 0) {
-    const lib = join(dirname(path), LIB_DIR);
-    outputs.add(lib);
-    await copyNativeAddons(addons, dirname(path));
-    report.step(
-      "native",
-      `${shown(lib)}: ${addons.map((addon) => `${addon.libName} (${addon.packageName})`).join(", ")}`,
-    );
-  }
-  const check = await verifyArtifact({ command: process.execPath, args: [path], ...context.run }, manifest, {
-    step: "verify bundle",
-    label: shown(path),
-    timeoutMs: options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS,
-  });
+  await shipNativeAddons(build, dirname(path));
+  const check = await verifyArtifact(
+    { command: process.execPath, args: [path], ...build.run },
+    build.source.manifest,
+    {
+      step: "verify bundle",
+      label: shown(path),
+      timeoutMs: options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS,
+    },
+  );
   report.step("verify bundle", `manifest matches source · describe ${formatMs(check.describeMs)}`);
-  return { path, size, describeMs: check.describeMs, manifest: check.manifest };
+  build.bundle = { path, size, describeMs: check.describeMs, manifest: check.manifest };
 }
 
-async function archiveStep(
-  context: StepContext,
-  name: string,
-  distributed: Manifest,
-  binaries: readonly TargetBuild[],
-): Promise<PlatformArchiveResult[]> {
-  const { options, outDir, report, shown, outputs } = context;
+/** The native addons the bundle loads, copied to `lib/` beside it. */
+async function shipNativeAddons(build: BuildRun, folder: string): Promise<void> {
+  const addons = build.options.nativeAddons ?? [];
+  if (addons.length === 0) return;
+  const lib = join(folder, LIB_DIR);
+  build.outputs.add(lib);
+  await copyNativeAddons(addons, folder);
+  build.report.step(
+    "native",
+    `${build.shown(lib)}: ${addons.map((addon) => `${addon.libName} (${addon.packageName})`).join(", ")}`,
+  );
+}
+
+/** An archive per binary, with its sha256. */
+async function packArchives(build: BuildRun): Promise<void> {
+  const { options, outDir, report, shown, outputs } = build;
   const libDir = (options.nativeAddons?.length ?? 0) > 0 ? join(outDir, LIB_DIR) : undefined;
-  const archives: PlatformArchiveResult[] = [];
-  for (const binary of binaries) {
-    const platform = targetPlatform(binary.platform);
+  for (const binary of build.binaries) {
     const archive = await createArchive({
       outDir,
-      name,
-      platform,
-      manifest: distributed,
+      name: build.name,
+      platform: targetPlatform(binary.platform),
+      manifest: build.distributed,
       binary: binary.path,
       libDir,
       dataDir: options.dataDir ? resolve(options.dataDir) : undefined,
     });
     outputs.add(archive.path).add(archive.sha256Path);
-    archives.push({ ...archive, platform: binary.platform });
+    build.archives.push({ ...archive, platform: binary.platform });
     report.step("archive", `${shown(archive.path)}  ${formatBytes(archive.size)}`, [
       `sha256 ${archive.sha256}`,
       `size   ${archive.size}`,
     ]);
   }
-  return archives;
 }
 
-async function executaJsonStep(
-  context: StepContext,
-  name: string,
-  manifest: Manifest,
-  archives: readonly PlatformArchiveResult[],
-): Promise<string> {
-  const { options, outDir, outputs, notes } = context;
-  const path = join(outDir, EXECUTA_JSON);
-  outputs.add(path);
+/** `executa.json` in the agent's shape, merged with the author's own. */
+async function writeExecutaJson(build: BuildRun): Promise<void> {
+  const { options, archives } = build;
+  const path = join(build.outDir, EXECUTA_JSON);
+  build.outputs.add(path);
   const here = hostPlatform();
   const local = archives.find((archive) => archive.platform === here);
+  const authored = await readAuthoredExecutaJson(resolve(options.projectDir ?? process.cwd())).catch(
+    (error: unknown) => {
+      throw asManifestStepError(error);
+    },
+  );
   try {
-    const authored = await readAuthoredExecutaJson(resolve(options.projectDir ?? process.cwd()));
     const built = executaJson({
-      manifest,
-      executableName: name,
+      manifest: build.source.manifest,
+      executableName: build.name,
       archives: archives.map((archive) => ({
         platform: archive.platform,
         file: basename(archive.path),
@@ -321,29 +384,21 @@ async function executaJsonStep(
       authored: authored?.value,
       authoredPath: authored?.path,
     });
-    notes.push(...built.notes);
+    build.notes.push(...built.notes);
     await writeFile(path, `${JSON.stringify(built.json, null, 2)}\n`);
   } catch (error) {
-    throw new ExecutaBuildError("manifest", (error as Error).message, { cause: error });
+    throw asManifestStepError(error);
   }
-  return path;
+  build.executaJsonPath = path;
 }
 
-async function fromSource(
-  entry: string,
-  run: { cwd?: string; env?: NodeJS.ProcessEnv },
-): Promise<DescribeReport & { entry: string }> {
-  try {
-    return { ...(await describeSource(entry, run)), entry };
-  } catch (error) {
-    if (!(error instanceof ArtifactCheckError)) throw error;
-    const stderr = error.stderr.trimEnd().split("\n").filter(Boolean).slice(-30);
-    throw new ExecutaBuildError(
-      "source",
-      `running ${entry} from source (for the reference manifest) failed: ${error.message}` +
-        (stderr.length ? `\n  stderr:\n${stderr.map((line) => `    ${line}`).join("\n")}` : "") +
-        (/says Object/.test(error.stderr) ? `\n${TYPE_IMPORT_HINT}` : ""),
-      { cause: error },
-    );
-  }
+/** A failure writing `executa.json` as the `manifest` step's, keeping its code. */
+function asManifestStepError(error: unknown): ExecutaBuildError {
+  const code = isBuildError(error) ? error.code : "EXECUTA_JSON_INVALID";
+  const details = isBuildError(error) ? error.details : {};
+  return new ExecutaBuildError(code, (error as Error).message, {
+    ...details,
+    step: "manifest",
+    cause: error,
+  });
 }

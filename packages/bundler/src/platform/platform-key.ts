@@ -36,26 +36,18 @@ const PE_MACHINES: Record<number, string> = {
   332: "x86",
 };
 
+/** Node's architecture names (`process.arch`) in the keys' spelling, where they differ. */
+const ARCH_NAMES: Record<string, string> = { x64: "x86_64", arm: "armv7l", ia32: "x86", ppc64: "ppc64le" };
+
 /** Builds the key from an OS and an architecture in Node's spelling (`process.arch`). */
 export function platformKey(os: NodeJS.Platform, arch: string): PlatformKey {
   const osName = os === "win32" ? "windows" : os;
   if (osName !== "linux" && osName !== "darwin" && osName !== "windows" && osName !== "freebsd") {
     throw new Error(`no platform key for the operating system "${os}"`);
   }
-  const archName =
-    arch === "x64"
-      ? "x86_64"
-      : arch === "arm64"
-        ? osName === "linux" || osName === "freebsd"
-          ? "aarch64"
-          : "arm64"
-        : arch === "arm"
-          ? "armv7l"
-          : arch === "ia32"
-            ? "x86"
-            : arch === "ppc64"
-              ? "ppc64le"
-              : arch;
+  // 64-bit ARM is `aarch64` on Linux and FreeBSD, `arm64` on macOS and Windows.
+  const arm64 = osName === "linux" || osName === "freebsd" ? "aarch64" : "arm64";
+  const archName = arch === "arm64" ? arm64 : (ARCH_NAMES[arch] ?? arch);
   return `${osName}-${archName}`;
 }
 

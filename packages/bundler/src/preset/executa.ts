@@ -3,7 +3,11 @@ import type { Options } from "tsup";
 import { NODE_TARGET } from "../../../../tooling/tsup-preset/src/index.js";
 import { startupBanner } from "../harden/startup-banner.js";
 import { disableTsupNativeNodeModules, type NativeAddon, nativeAddonPlugin } from "../native/index.js";
-import { type BuildResult, type FinishBuildOptions, finishBuild } from "../pipeline/finish-build.js";
+import {
+  type BuildExecutablesResult,
+  type FinishBuildOptions,
+  finishBuild,
+} from "../pipeline/finish-build.js";
 import { isQuiet } from "../report/reporter.js";
 import type { RuntimeOptions } from "../runtime/runtime.js";
 import { swcDecoratorPlugin } from "../swc/esbuild-swc-plugin.js";
@@ -39,7 +43,7 @@ export interface ExecutaOptions
   /** Further tsup options, applied over the preset's (entry, format and `onSuccess` stay the preset's). */
   tsup?: Omit<Options, "entry" | "format" | "onSuccess" | "outDir">;
   /** Called with the result after a successful build. */
-  onBuilt?: (result: BuildResult) => void;
+  onBuilt?: (result: BuildExecutablesResult) => void;
 }
 
 /**
@@ -57,27 +61,57 @@ export interface ExecutaOptions
  * export default defineConfig(executa({ entry: "src/main.ts" }));
  * ```
  *
- * Throws a `MissingSwcError` right away when `@swc/core` cannot be resolved.
+ * Throws an `ExecutaBuildError` (`MISSING_SWC`) right away when `@swc/core` cannot be resolved.
  */
 export function executa(options: ExecutaOptions): Options {
+  assertEntry(options);
+  const swc =
+    options.decoratorMetadata !== false
+      ? loadSwc([process.cwd(), dirname(resolve(options.entry))])
+      : undefined;
+  const output: BundleOutput = {
+    outDir: options.outDir ?? "dist",
+    bundleName: options.name ?? basename(options.entry, extname(options.entry)),
+    quiet: isQuiet(options.quiet),
+  };
+  // Filled while esbuild bundles, read once the bundle exists (tsup --watch: per rebuild).
+  let nativeAddons: NativeAddon[] = [];
+  return {
+    ...bundleOptions(options, output),
+    esbuildPlugins: [
+      ...(swc ? [swcDecoratorPlugin(swc)] : []),
+      nativeAddonPlugin((found) => (nativeAddons = found)),
+      ...(options.tsup?.esbuildPlugins ?? []),
+    ],
+    esbuildOptions: esbuildOptionsFor(options),
+    onSuccess: () => finishAfterBundle(options, output, nativeAddons),
+  };
+}
+
+/** Where the bundle goes and how loud the build is. */
+interface BundleOutput {
+  outDir: string;
+  /** `NAME` of `NAME.cjs`. */
+  bundleName: string;
+  quiet: boolean;
+}
+
+function assertEntry(options: ExecutaOptions): void {
   if (typeof options?.entry !== "string" || options.entry === "") {
     throw new TypeError(
       'executa(): `entry` must name the plugin\'s entry module, e.g. { entry: "src/main.ts" }',
     );
   }
-  const metadata = options.decoratorMetadata !== false;
-  const swc = metadata ? loadSwc([process.cwd(), dirname(resolve(options.entry))]) : undefined;
-  const outDir = options.outDir ?? "dist";
-  const bundleName = options.name ?? basename(options.entry, extname(options.entry));
-  const quiet = isQuiet(options.quiet);
-  // Filled while esbuild bundles, read once the bundle exists (tsup --watch: per rebuild).
-  let nativeAddons: NativeAddon[] = [];
+}
+
+/** One minified CommonJS file with every dependency inlined, names kept, shebang and startup guard, source map. */
+function bundleOptions(options: ExecutaOptions, output: BundleOutput): Options {
   return {
-    silent: quiet,
+    silent: output.quiet,
     tsconfig: options.tsconfig,
     ...options.tsup,
-    entry: { [bundleName]: options.entry },
-    outDir,
+    entry: { [output.bundleName]: options.entry },
+    outDir: output.outDir,
     format: ["cjs"],
     platform: "node",
     target: NODE_TARGET,
@@ -95,33 +129,38 @@ export function executa(options: ExecutaOptions): Options {
     clean: options.tsup?.clean ?? true,
     // Shebang, then the startup guard (src/harden/startup-banner.ts): before any module runs.
     banner: { js: startupBanner() },
-    esbuildPlugins: [
-      ...(swc ? [swcDecoratorPlugin(swc)] : []),
-      nativeAddonPlugin((found) => (nativeAddons = found)),
-      ...(options.tsup?.esbuildPlugins ?? []),
-    ],
-    esbuildOptions(esbuild, context) {
-      // tsup's own `.node` handling would run first and leave the addon out of a binary.
-      disableTsupNativeNodeModules(esbuild);
-      // Packages without an exports map (class-validator, class-transformer) ship ES5 under
-      // "module" and ES2015 under "es2015": the latter is ~5% smaller once bundled, and Node 20 runs it.
-      esbuild.mainFields = ["es2015", "module", "main"];
-      // A single executable has no ESM loader on Node 20: `import("node:crypto")` there throws
-      // ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. Lowered, it becomes a deferred require().
-      esbuild.supported = { ...esbuild.supported, "dynamic-import": false };
-      options.tsup?.esbuildOptions?.(esbuild, context);
-    },
-    onSuccess: async () => {
-      const { entry, tsconfig, decoratorMetadata, tsup, onBuilt, ...build } = options;
-      const result = await finishBuild({
-        ...build,
-        entry,
-        bundle: join(outDir, `${bundleName}.cjs`),
-        outDir,
-        quiet,
-        nativeAddons,
-      });
-      onBuilt?.(result);
-    },
   };
+}
+
+/** esbuild settings a single executable needs, then the author's own hook. */
+function esbuildOptionsFor(options: ExecutaOptions): NonNullable<Options["esbuildOptions"]> {
+  return (esbuild, context) => {
+    // tsup's own `.node` handling would run first and leave the addon out of a binary.
+    disableTsupNativeNodeModules(esbuild);
+    // Packages without an exports map (class-validator, class-transformer) ship ES5 under
+    // "module" and ES2015 under "es2015": the latter is ~5% smaller once bundled, and Node 20 runs it.
+    esbuild.mainFields = ["es2015", "module", "main"];
+    // A single executable has no ESM loader on Node 20: `import("node:crypto")` there throws
+    // ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. Lowered, it becomes a deferred require().
+    esbuild.supported = { ...esbuild.supported, "dynamic-import": false };
+    options.tsup?.esbuildOptions?.(esbuild, context);
+  };
+}
+
+/** tsup's `onSuccess`: every step after the bundle exists (see `finishBuild`). */
+async function finishAfterBundle(
+  options: ExecutaOptions,
+  output: BundleOutput,
+  nativeAddons: NativeAddon[],
+): Promise<void> {
+  const { entry, tsconfig, decoratorMetadata, tsup, onBuilt, ...build } = options;
+  const result = await finishBuild({
+    ...build,
+    entry,
+    bundle: join(output.outDir, `${output.bundleName}.cjs`),
+    outDir: output.outDir,
+    quiet: output.quiet,
+    nativeAddons,
+  });
+  onBuilt?.(result);
 }

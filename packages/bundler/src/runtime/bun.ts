@@ -15,7 +15,7 @@ import {
   type RuntimeBuild,
   type RuntimeBuildInput,
   type RuntimeOptions,
-  TargetUnavailableError,
+  targetUnavailable,
 } from "./runtime.js";
 
 /** Bun's virtual folder of the modules inside a compiled executable. */
@@ -65,7 +65,7 @@ async function locateBun(target: TargetPlatform, bunPath: string | undefined): P
     if (version) return { path: candidate, version };
     tried.push(candidate);
   }
-  throw new TargetUnavailableError(
+  throw targetUnavailable(
     target.key,
     "bun",
     `no Bun to compile with; tried ${tried.join(", ")}. Add the \`bun\` package to the project's ` +

@@ -8,10 +8,9 @@ import {
   downloadFromNodeMirror,
   downloadFromNpmRegistry,
 } from "./node/remote-sources.js";
-import { type RuntimeOptions, TargetUnavailableError } from "./runtime.js";
+import { type RuntimeOptions, targetUnavailable } from "./runtime.js";
 
 export { executaCacheDir } from "./node/cache-folder.js";
-export { IntegrityMismatchError } from "./node/remote-sources.js";
 
 /** A Node binary for a target platform, and where it came from. */
 export interface NodeBinarySource {
@@ -47,8 +46,8 @@ interface DownloadSource {
  * package, a Node distribution mirror. Downloads are checked (the registry's integrity,
  * the mirror's SHASUMS256.txt) before they are cached.
  *
- * Throws a {@link TargetUnavailableError} naming what each source answered and the
- * author's options when none has the binary; an `IntegrityMismatchError` when a download
+ * Throws a `TARGET_UNAVAILABLE` `ExecutaBuildError` naming what each source answered and the
+ * author's options when none has the binary; a `DOWNLOAD_INTEGRITY` error when a download
  * is not what its source published (nothing is cached then).
  */
 export async function obtainNodeBinary(
@@ -91,13 +90,13 @@ export async function obtainNodeBinary(
       answers.push(`${download.label}: ${error.message}`);
     }
   }
-  throw new TargetUnavailableError(target.key, "node", unavailableMessage(target, version, answers));
+  throw targetUnavailable(target.key, "node", unavailableMessage(target, version, answers));
 }
 
 async function givenBinary(target: TargetPlatform, version: string, given: string): Promise<string> {
   const path = resolve(given);
   if (!(await isFile(path))) {
-    throw new TargetUnavailableError(
+    throw targetUnavailable(
       target.key,
       "node",
       `nodeBinaries["${target.key}"] is ${path}, which is not a file; give the path of a Node ${version} binary for ${target.key}`,

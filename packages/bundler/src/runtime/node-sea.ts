@@ -17,7 +17,7 @@ import {
   type RuntimeBuild,
   type RuntimeBuildInput,
   type RuntimeOptions,
-  TargetUnavailableError,
+  targetUnavailable,
 } from "./runtime.js";
 
 /** The fuse postject flips so that node looks for the injected blob. */
@@ -59,11 +59,7 @@ export const nodeSea: Runtime = {
 
 async function checkNodeBinary(target: TargetPlatform, nodeBinary: string): Promise<void> {
   const unavailable = (why: string) =>
-    new TargetUnavailableError(
-      target.key,
-      "node",
-      `${nodeBinary} cannot make a ${target.key} binary: ${why}`,
-    );
+    targetUnavailable(target.key, "node", `${nodeBinary} cannot make a ${target.key} binary: ${why}`);
   const platform = await platformOfBinary(nodeBinary).catch((error: Error) => {
     throw unavailable(error.message);
   });
@@ -77,12 +73,37 @@ async function checkNodeBinary(target: TargetPlatform, nodeBinary: string): Prom
   }
 }
 
+/** Makes the blob, injects it into a hardened copy of the target's Node binary, and puts that in place. */
 async function buildSea(
   nodeBinary: string,
   target: TargetPlatform,
   input: RuntimeBuildInput,
 ): Promise<RuntimeBuild> {
-  const useCodeCache = input.nativeHere;
+  const blob = await prepareBlob(nodeBinary, input);
+  // Made in the work folder and copied into place at the end, so `output` never holds a
+  // half-made binary, and so that its pages are written in small chunks: postject writes the
+  // whole file in one call, which Linux (6.x, ext4) caches in large folios, and a process
+  // mapping such a freshly written binary gets whole folios mapped: ~14 MiB more resident
+  // memory (measured 53.4 vs 41 MiB idle) until the cache is evicted.
+  const staged = await stageHardenedNode(nodeBinary, target, input.workDir);
+  await injectBlob(staged, blob, target);
+  await rm(input.output, { force: true });
+  await copyFile(staged, input.output);
+  await chmod(input.output, 0o755);
+  const { size } = await stat(input.output);
+  return {
+    path: input.output,
+    size,
+    detail: `Node ${process.version}${input.nativeHere ? ", code cache" : ""}`,
+    notes: [],
+  };
+}
+
+/**
+ * The single-executable blob of the bundle (`node --experimental-sea-config`), with a
+ * code cache when the binary runs natively here. Returns its path.
+ */
+async function prepareBlob(nodeBinary: string, input: RuntimeBuildInput): Promise<string> {
   // The blob records the main script's path as written in the config: a bare file name in
   // the work folder keeps the build machine's folders out of the binary.
   const main = basename(input.bundle);
@@ -96,19 +117,25 @@ async function buildSea(
       output: blob,
       disableExperimentalSEAWarning: true,
       useSnapshot: false,
-      useCodeCache,
+      useCodeCache: input.nativeHere,
     }),
   );
   // A native target makes its own blob (same V8 for the code cache); otherwise this node does.
   const generator = input.nativeHere ? nodeBinary : process.execPath;
   await must("preparing the SEA blob", generator, ["--experimental-sea-config", config], input.workDir);
+  return join(input.workDir, blob);
+}
 
-  // Made in the work folder and copied into place at the end, so `output` never holds a
-  // half-made binary, and so that its pages are written in small chunks: postject writes the
-  // whole file in one call, which Linux (6.x, ext4) caches in large folios, and a process
-  // mapping such a freshly written binary gets whole folios mapped: ~14 MiB more resident
-  // memory (measured 53.4 vs 41 MiB idle) until the cache is evicted.
-  const staged = join(input.workDir, "executable");
+/**
+ * A copy of the Node binary in the work folder that ignores the environment variables
+ * that load code, without its macOS signature. Returns its path.
+ */
+async function stageHardenedNode(
+  nodeBinary: string,
+  target: TargetPlatform,
+  workDir: string,
+): Promise<string> {
+  const staged = join(workDir, "executable");
   await copyFile(nodeBinary, staged);
   await chmod(staged, 0o755);
   // NODE_OPTIONS is read by C++ before any JavaScript: a plugin must not load code (or open
@@ -116,28 +143,22 @@ async function buildSea(
   await disableEnvironmentVariablesInFile(staged, NODE_CODE_ENVIRONMENT_VARIABLES).catch((error: Error) => {
     throw new Error(`hardening ${nodeBinary} failed: ${error.message}`, { cause: error });
   });
-  const darwin = target.os === "darwin";
   // As `codesign --remove-signature` before injection: the pipeline signs the result afresh.
-  if (darwin) await removeMachOSignature(staged);
+  if (target.os === "darwin") await removeMachOSignature(staged);
+  return staged;
+}
+
+/** Injects the blob with postject and flips the fuse that makes node look for it. */
+async function injectBlob(staged: string, blob: string, target: TargetPlatform): Promise<void> {
   await must("injecting the blob (postject)", process.execPath, [
     postjectCli(),
     staged,
     SEA_RESOURCE_NAME,
-    join(input.workDir, blob),
+    blob,
     "--sentinel-fuse",
     SEA_SENTINEL_FUSE,
-    ...(darwin ? ["--macho-segment-name", SEA_MACHO_SEGMENT] : []),
+    ...(target.os === "darwin" ? ["--macho-segment-name", SEA_MACHO_SEGMENT] : []),
   ]);
-  await rm(input.output, { force: true });
-  await copyFile(staged, input.output);
-  await chmod(input.output, 0o755);
-  const { size } = await stat(input.output);
-  return {
-    path: input.output,
-    size,
-    detail: `Node ${process.version}${useCodeCache ? ", code cache" : ""}`,
-    notes: [],
-  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { ExecutaBuildError } from "../errors/build-error.js";
 import type { KnownPlatform, TargetPlatform } from "../platform/platforms.js";
 
 /** The runtimes a binary can carry. */
@@ -64,7 +65,7 @@ export interface Runtime {
   readonly name: RuntimeName;
   /**
    * Finds what building for `target` takes (a Node binary of the running version, the
-   * Bun compiler). Throws a {@link TargetUnavailableError} when it cannot be had, naming
+   * Bun compiler). Throws a {@link targetUnavailable} error when it cannot be had, naming
    * what was tried and the author's options. Called for every target before any is built.
    */
   prepare(target: TargetPlatform, options: RuntimeOptions): Promise<PreparedTarget>;
@@ -75,16 +76,15 @@ export interface Runtime {
   embeddedCode(binary: string): Promise<Buffer>;
 }
 
-/** A target a runtime cannot build here; the message names what was tried and the options. */
-export class TargetUnavailableError extends Error {
-  override readonly name = "TargetUnavailableError";
-
-  constructor(
-    readonly platform: KnownPlatform,
-    readonly runtime: RuntimeName,
-    message: string,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
+/**
+ * A target a runtime cannot build here: an `ExecutaBuildError` with code
+ * `TARGET_UNAVAILABLE`; the message names what was tried and the author's options.
+ */
+export function targetUnavailable(
+  platform: KnownPlatform,
+  runtime: RuntimeName,
+  message: string,
+  options?: { cause?: unknown },
+): ExecutaBuildError {
+  return new ExecutaBuildError("TARGET_UNAVAILABLE", message, { ...options, platform, runtime });
 }

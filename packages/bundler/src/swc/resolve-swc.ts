@@ -1,7 +1,13 @@
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MissingSwcError } from "../errors/missing-swc-error.js";
+import { ExecutaBuildError } from "../errors/build-error.js";
+
+/** The documented message of a build without `@swc/core`. */
+export const MISSING_SWC_MESSAGE =
+  "@swc/core cannot be resolved. Decorator metadata (design:paramtypes, design:type) is emitted by SWC; " +
+  "esbuild alone drops it, so a decorated plugin would lose its parameter types. " +
+  "Install it next to tsup: `pnpm add -D @swc/core` (or npm i -D @swc/core).";
 
 /** The `@swc/core` module. */
 export type SwcModule = typeof import("@swc/core");
@@ -9,7 +15,8 @@ export type SwcModule = typeof import("@swc/core");
 /**
  * Finds `@swc/core` from each directory in turn (the project first, as tsup does), then
  * from this package unless `ownPackage` is false. Returns the resolved file; throws
- * {@link MissingSwcError} when no directory can see it.
+ * an `ExecutaBuildError` (`MISSING_SWC`, always an error, never a warning) when no
+ * directory can see it.
  */
 export function resolveSwcPath(
   fromDirs: readonly string[] = [process.cwd()],
@@ -24,7 +31,9 @@ export function resolveSwcPath(
       // not visible from here; try the next directory
     }
   }
-  throw new MissingSwcError(searched);
+  throw new ExecutaBuildError("MISSING_SWC", `${MISSING_SWC_MESSAGE} Searched from: ${searched.join(", ")}`, {
+    step: "setup",
+  });
 }
 
 /** Loads `@swc/core` as {@link resolveSwcPath} finds it. */

@@ -1,12 +1,13 @@
+import { DESCRIBE_TIMEOUT_MS, HOST_KILL_GRACE_MS, type Manifest, RpcError } from "@executa/core";
+import { isHostError } from "@executa/host";
+import { ExecutaBuildError, isBuildError } from "../errors/build-error.js";
 import {
-  DESCRIBE_TIMEOUT_MS,
-  HOST_KILL_GRACE_MS,
-  JsonRpcErrorCode,
-  type Manifest,
-  RpcError,
-} from "@executa/core";
-import { ArtifactCheckError } from "./artifact-check-error.js";
-import { type ArtifactCommand, ArtifactSession } from "./artifact-session.js";
+  type ArtifactCommand,
+  describeExit,
+  type RunningArtifact,
+  startArtifact,
+  stderrOf,
+} from "./artifact-process.js";
 
 /** Options of {@link describeArtifact}. */
 export interface DescribeOptions {
@@ -31,141 +32,169 @@ export interface DescribeReport {
 
 /**
  * Starts an artifact, sends `initialize` (protocol 2.0) and `describe` as a host does,
- * then closes stdin and waits for a clean exit. Rejects with an {@link ArtifactCheckError}
- * when the process cannot start, exits or hangs before answering, answers with an error
- * or a non-manifest, prints anything but JSON-RPC frames on stdout, or does not exit 0
- * after stdin closed.
+ * then closes stdin and waits for a clean exit. Rejects with an `ExecutaBuildError` whose
+ * code says why (`ARTIFACT_SPAWN`, `ARTIFACT_EXITED`, `ARTIFACT_TIMEOUT`,
+ * `ARTIFACT_RPC_ERROR`, `INVALID_MANIFEST`, `STRAY_STDOUT`, `NO_EXIT_ON_EOF`,
+ * `BAD_EXIT`) and `details.stderr` what it wrote there: when the process cannot start,
+ * exits or hangs before answering, answers with an error or a non-manifest, prints
+ * anything but JSON-RPC frames on stdout, or does not exit 0 after stdin closed.
  */
 export async function describeArtifact(
   command: ArtifactCommand,
   options: DescribeOptions = {},
 ): Promise<DescribeReport> {
-  const timeoutMs = options.timeoutMs ?? DESCRIBE_TIMEOUT_MS;
-  const session = new ArtifactSession(command);
-  let closing = false;
+  const artifact = await startArtifact(command);
+  const watch = watchForMisbehaviour(artifact);
+  try {
+    const answers = await Promise.race([
+      askForManifest(artifact, options.timeoutMs ?? DESCRIBE_TIMEOUT_MS),
+      watch.failed,
+    ]);
+    watch.stop();
+    await expectExitOnEof(artifact, options.exitGraceMs ?? HOST_KILL_GRACE_MS);
+    return { ...answers, stderr: stderrOf(artifact.plugin) };
+  } finally {
+    watch.stop();
+    artifact.plugin.kill();
+  }
+}
+
+/**
+ * Rejects `failed` at the first stray stdout line, or when the process ends before
+ * {@link stop} is called (it was asked to, after describe).
+ */
+function watchForMisbehaviour(artifact: RunningArtifact): { failed: Promise<never>; stop: () => void } {
+  const { plugin } = artifact;
+  let watching = true;
+  let unsubscribe = () => {};
   const failed = new Promise<never>((_, reject) => {
-    session.onStrayLine((line) => reject(strayError(line, session)));
-    void session.exited.then((exit) => {
-      if (closing) return;
-      const error = session.startError;
+    unsubscribe = plugin.stdoutDebug.onLine((line) => reject(strayError(line, artifact)));
+    void plugin.closed.then((exit) => {
+      if (!watching) return;
       reject(
-        error
-          ? new ArtifactCheckError(
-              "spawn",
-              `cannot start ${command.command}: ${error.message}`,
-              session.stderr,
-            )
-          : new ArtifactCheckError(
-              "exited",
-              `exited (${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}) before answering describe`,
-              session.stderr,
-            ),
+        new ExecutaBuildError("ARTIFACT_EXITED", `exited (${describeExit(exit)}) before answering describe`, {
+          stderr: stderrOf(plugin),
+        }),
       );
     });
   });
   failed.catch(() => {});
-  const step = <T>(work: Promise<T>) => Promise.race([work, failed]);
-  try {
-    const elapsed = () => Math.round(performance.now() - session.spawnedAt);
-    let protocolVersion = "1.1";
-    try {
-      const result = (await step(
-        session.request(
-          "initialize",
-          { protocolVersion: "2.0", clientInfo: { name: "executa-build", version: "1" }, capabilities: {} },
-          timeoutMs,
-        ),
-      )) as { protocolVersion?: unknown } | null;
-      protocolVersion = typeof result?.protocolVersion === "string" ? result.protocolVersion : "1.1";
-    } catch (error) {
-      if (!(error instanceof RpcError && error.code === JsonRpcErrorCode.METHOD_NOT_FOUND)) {
-        throw rpcFailure("initialize", error, session, timeoutMs);
-      }
-    }
-    const initializeMs = elapsed();
-    let answer: unknown;
-    try {
-      answer = await step(session.request("describe", undefined, timeoutMs));
-    } catch (error) {
-      throw rpcFailure("describe", error, session, timeoutMs);
-    }
-    const describeMs = elapsed();
-    const manifest = asManifest(answer, session);
-    closing = true;
-    const exit = await session.close(options.exitGraceMs ?? HOST_KILL_GRACE_MS);
-    if (session.strayLines.length > 0) throw strayError(session.strayLines[0]!, session);
-    if (exit.killed) {
-      throw new ArtifactCheckError(
-        "no-exit",
-        `did not exit within ${options.exitGraceMs ?? HOST_KILL_GRACE_MS} ms after stdin closed (a plugin must exit on stdin EOF)`,
-        session.stderr,
-      );
-    }
-    if (exit.code !== 0) {
-      throw new ArtifactCheckError(
-        "bad-exit",
-        `exited with ${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`} after stdin closed (expected 0)`,
-        session.stderr,
-      );
-    }
-    return { manifest, protocolVersion, initializeMs, describeMs, stderr: session.stderr };
-  } finally {
-    closing = true;
-    session.kill();
+  return {
+    failed,
+    stop: () => {
+      watching = false;
+      unsubscribe();
+    },
+  };
+}
+
+/** `initialize` (a -32601 answer means a v1 plugin), then `describe`, timed from the spawn. */
+async function askForManifest(
+  artifact: RunningArtifact,
+  timeoutMs: number,
+): Promise<Omit<DescribeReport, "stderr">> {
+  const { plugin, spawnedAt } = artifact;
+  const elapsed = () => Math.round(performance.now() - spawnedAt);
+  const negotiated = await plugin.initialize({ timeoutMs }).catch(async (error: unknown) => {
+    throw await answerFailure("initialize", error, artifact, timeoutMs);
+  });
+  const initializeMs = elapsed();
+  const answer = await plugin.describe({ timeoutMs }).catch(async (error: unknown) => {
+    throw await answerFailure("describe", error, artifact, timeoutMs);
+  });
+  const describeMs = elapsed();
+  return {
+    manifest: asManifest(answer, artifact),
+    protocolVersion: negotiated.protocolVersion,
+    initializeMs,
+    describeMs,
+  };
+}
+
+/** Closes stdin, the host's way to ask for shutdown: the plugin must exit 0 within `graceMs`. */
+async function expectExitOnEof(artifact: RunningArtifact, graceMs: number): Promise<void> {
+  const { plugin } = artifact;
+  const stopped = await plugin.stop({ via: "eof", graceMs });
+  // Every line it wrote is read once its pipes closed.
+  await plugin.closed;
+  if (artifact.strayLines.length > 0) throw strayError(artifact.strayLines[0]!, artifact);
+  if (stopped.forced) {
+    throw new ExecutaBuildError(
+      "NO_EXIT_ON_EOF",
+      `did not exit within ${graceMs} ms after stdin closed (a plugin must exit on stdin EOF)`,
+      { stderr: stderrOf(plugin) },
+    );
+  }
+  if (stopped.code !== 0) {
+    throw new ExecutaBuildError(
+      "BAD_EXIT",
+      `exited with ${describeExit(stopped)} after stdin closed (expected 0)`,
+      { stderr: stderrOf(plugin) },
+    );
   }
 }
 
-function rpcFailure(method: string, error: unknown, session: ArtifactSession, timeoutMs: number): Error {
-  if (error instanceof ArtifactCheckError) return error;
-  const exit = session.exit;
-  if (session.startError) {
-    return new ArtifactCheckError("spawn", `cannot start: ${session.startError.message}`, session.stderr);
-  }
-  if (exit) {
-    return new ArtifactCheckError(
-      "exited",
-      `exited (${exit.signal ? `signal ${exit.signal}` : `code ${exit.code}`}) before answering ${method}`,
-      session.stderr,
+/** Why `method` got no usable answer, as the check's error. */
+async function answerFailure(
+  method: string,
+  error: unknown,
+  artifact: RunningArtifact,
+  timeoutMs: number,
+): Promise<ExecutaBuildError> {
+  const { plugin } = artifact;
+  if (isBuildError(error)) return error;
+  if (isHostError(error, "PLUGIN_EXITED") || !plugin.running) {
+    const exit = await plugin.closed;
+    return new ExecutaBuildError(
+      "ARTIFACT_EXITED",
+      `exited (${describeExit(exit)}) before answering ${method}`,
+      {
+        stderr: stderrOf(plugin),
+      },
     );
   }
-  if (error instanceof RpcError) {
-    const timedOut = error.message.startsWith("no answer to");
-    return new ArtifactCheckError(
-      timedOut ? "timeout" : "rpc-error",
-      timedOut
-        ? `${method} was not answered within ${timeoutMs} ms (the spec's describe timeout is 5 s)`
-        : `${method} answered with error ${error.code}: ${error.message}`,
-      session.stderr,
+  const stderr = stderrOf(plugin);
+  if (isHostError(error, "REQUEST_TIMEOUT")) {
+    return new ExecutaBuildError(
+      "ARTIFACT_TIMEOUT",
+      `${method} was not answered within ${timeoutMs} ms (the spec's describe timeout is 5 s)`,
+      { stderr },
     );
   }
-  return new ArtifactCheckError("rpc-error", `${method} failed: ${String(error)}`, session.stderr);
+  if (isHostError(error, "PROTOCOL_VIOLATION") && method === "describe") {
+    const problem = error.message.replace(/^describe: /, "");
+    return notAManifest(problem, stderr);
+  }
+  const reason =
+    error instanceof RpcError
+      ? `${method} answered with error ${error.code}: ${error.message}`
+      : `${method} failed: ${String(error)}`;
+  return new ExecutaBuildError("ARTIFACT_RPC_ERROR", reason, { stderr });
 }
 
-function strayError(line: string, session: ArtifactSession): ArtifactCheckError {
+function strayError(line: string, artifact: RunningArtifact): ExecutaBuildError {
   const shown = line.length > 200 ? `${line.slice(0, 200)}…` : line;
-  return new ArtifactCheckError(
-    "stray-stdout",
+  return new ExecutaBuildError(
+    "STRAY_STDOUT",
     `printed a non-JSON-RPC line on stdout: ${JSON.stringify(shown)} (stdout carries protocol frames only; log to stderr)`,
-    session.stderr,
+    { stderr: stderrOf(artifact.plugin) },
   );
 }
 
-function asManifest(value: unknown, session: ArtifactSession): Manifest {
-  const manifest = value as Partial<Manifest> | null;
+/** The host checked the shape a host needs; a build also needs a name, a version and tools. */
+function asManifest(manifest: Manifest, artifact: RunningArtifact): Manifest {
   const problems: string[] = [];
-  if (typeof manifest !== "object" || manifest === null || Array.isArray(manifest)) {
-    problems.push("the answer is not an object");
-  } else {
-    if (typeof manifest.name !== "string" || manifest.name === "") problems.push("no name");
-    if (typeof manifest.version !== "string" || manifest.version === "") problems.push("no version");
-    if (!Array.isArray(manifest.tools) || manifest.tools.length === 0) problems.push("no tools");
-  }
-  if (problems.length > 0) {
-    throw new ArtifactCheckError(
-      "invalid-manifest",
-      `describe answered something that is not a manifest (${problems.join(", ")})`,
-      session.stderr,
-    );
-  }
-  return manifest as Manifest;
+  if (typeof manifest.name !== "string" || manifest.name === "") problems.push("no name");
+  if (typeof manifest.version !== "string" || manifest.version === "") problems.push("no version");
+  if (manifest.tools.length === 0) problems.push("no tools");
+  if (problems.length > 0) throw notAManifest(problems.join(", "), stderrOf(artifact.plugin));
+  return manifest;
+}
+
+function notAManifest(problem: string, stderr: string): ExecutaBuildError {
+  return new ExecutaBuildError(
+    "INVALID_MANIFEST",
+    `describe answered something that is not a manifest (${problem})`,
+    { stderr },
+  );
 }

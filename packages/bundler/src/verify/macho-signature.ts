@@ -203,25 +203,30 @@ function parseMachO(file: Buffer): MachOFile {
     if (size < LOAD_COMMAND_MIN_SIZE || offset + size > commandsEnd) {
       throw new Unreadable(`load command ${index} of ${ncmds} is truncated or runs past sizeofcmds`);
     }
-    const cmd = file.readUInt32LE(offset + LOAD_COMMAND.cmd);
-    if (cmd === LC_SEGMENT_64 && size >= SEGMENT_COMMAND_64_MIN_SIZE) {
-      const name = file
-        .toString("latin1", offset + SEGMENT.name, offset + SEGMENT.nameEnd)
-        .replace(/\0.*$/s, "");
-      macho.segments.set(name, {
-        offset: Number(file.readBigUInt64LE(offset + SEGMENT.fileoff)),
-        size: Number(file.readBigUInt64LE(offset + SEGMENT.filesize)),
-      });
-    }
-    if (cmd === LC_CODE_SIGNATURE && size >= LINKEDIT_DATA_COMMAND_SIZE) {
-      macho.signature = {
-        offset: file.readUInt32LE(offset + LINKEDIT_DATA.dataoff),
-        size: file.readUInt32LE(offset + LINKEDIT_DATA.datasize),
-      };
-    }
+    recordLoadCommand(file, offset, size, macho);
     offset += size;
   }
   return macho;
+}
+
+/** Notes a segment or the code signature command at `offset` in `macho`; other commands are skipped. */
+function recordLoadCommand(file: Buffer, offset: number, size: number, macho: MachOFile): void {
+  const cmd = file.readUInt32LE(offset + LOAD_COMMAND.cmd);
+  if (cmd === LC_SEGMENT_64 && size >= SEGMENT_COMMAND_64_MIN_SIZE) {
+    const name = file
+      .toString("latin1", offset + SEGMENT.name, offset + SEGMENT.nameEnd)
+      .replace(/\0.*$/s, "");
+    macho.segments.set(name, {
+      offset: Number(file.readBigUInt64LE(offset + SEGMENT.fileoff)),
+      size: Number(file.readBigUInt64LE(offset + SEGMENT.filesize)),
+    });
+  }
+  if (cmd === LC_CODE_SIGNATURE && size >= LINKEDIT_DATA_COMMAND_SIZE) {
+    macho.signature = {
+      offset: file.readUInt32LE(offset + LINKEDIT_DATA.dataoff),
+      size: file.readUInt32LE(offset + LINKEDIT_DATA.datasize),
+    };
+  }
 }
 
 function placementProblems(macho: MachOFile, signature: FileRange, fileSize: number): string[] {

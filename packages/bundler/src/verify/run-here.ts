@@ -3,7 +3,7 @@ import { access } from "node:fs/promises";
 import { delimiter, join } from "node:path";
 import { hostPlatform } from "../platform/platform-key.js";
 import type { KnownPlatform, TargetPlatform } from "../platform/platforms.js";
-import type { ArtifactCommand } from "./artifact-session.js";
+import type { ArtifactCommand } from "./artifact-process.js";
 
 /** How a binary of some platform can be started on this machine. */
 export interface Runner {

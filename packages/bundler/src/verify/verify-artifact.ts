@@ -1,7 +1,7 @@
 import type { Manifest } from "@executa/core";
-import { ExecutaBuildError } from "../errors/build-error.js";
-import { ArtifactCheckError } from "./artifact-check-error.js";
-import type { ArtifactCommand } from "./artifact-session.js";
+import { ARTIFACT_CHECK_CODES, ExecutaBuildError, isBuildError } from "../errors/build-error.js";
+import type { ArtifactCommand } from "./artifact-process.js";
+import { failedOnMissingTypes } from "./decorator-failure.js";
 import { type DescribeOptions, type DescribeReport, describeArtifact } from "./describe-artifact.js";
 import { diffManifests, formatDifferences } from "./diff-manifests.js";
 
@@ -20,8 +20,9 @@ const METADATA_HINT =
 
 /**
  * Asks an artifact for its manifest and checks it against the manifest from source.
- * Throws an {@link ExecutaBuildError} naming the artifact, the reason, the artifact's
- * stderr and, for a manifest mismatch, every difference.
+ * Throws an {@link ExecutaBuildError} at `options.step` naming the artifact, the reason,
+ * the artifact's stderr and, for a manifest mismatch (`MANIFEST_MISMATCH`), every
+ * difference.
  */
 export async function verifyArtifact(
   command: ArtifactCommand,
@@ -37,8 +38,9 @@ export async function verifyArtifact(
   const limit = options.timeoutMs ?? 5_000;
   if (report.describeMs > limit) {
     throw new ExecutaBuildError(
-      options.step,
+      "SLOW_DESCRIBE",
       `${options.label} answered describe ${report.describeMs} ms after it was started, over the ${limit} ms the spec allows`,
+      { step: options.step },
     );
   }
   const differences = diffManifests(expected, report.manifest);
@@ -47,26 +49,31 @@ export async function verifyArtifact(
       (d) => d.path.endsWith(".type") && d.actual === "object" && d.expected !== "object",
     );
     throw new ExecutaBuildError(
-      options.step,
+      "MANIFEST_MISMATCH",
       `${options.label} describes a different manifest than the source:\n${formatDifferences(differences)}` +
         (collapsed ? `\n${METADATA_HINT}` : ""),
+      { step: options.step },
     );
   }
   return report;
 }
 
 /**
- * An {@link ArtifactCheckError} as the build's failure: the step, the artifact, the reason
- * and the artifact's last stderr lines. Other errors are returned unchanged.
+ * An artifact check's failure as the build's: same code, with the step, the artifact,
+ * the reason and the artifact's last stderr lines. Other errors are returned unchanged.
  */
 export function artifactBuildError(step: string, label: string, error: unknown): unknown {
-  if (!(error instanceof ArtifactCheckError)) return error;
-  return new ExecutaBuildError(step, `${label} ${error.message}${evidence(error.stderr)}`, { cause: error });
+  if (!isBuildError(error, ...ARTIFACT_CHECK_CODES) || error.step !== undefined) return error;
+  return new ExecutaBuildError(error.code, `${label} ${error.message}${evidence(error.stderr)}`, {
+    step,
+    cause: error,
+    stderr: error.stderr,
+  });
 }
 
 function evidence(stderr: string): string {
   const lines = stderr.trimEnd().split("\n").filter(Boolean).slice(-30);
   if (lines.length === 0) return "";
-  const metadata = /MetadataMissingError|UninferableTypeError|design:paramtypes|design:type/.test(stderr);
+  const metadata = failedOnMissingTypes(stderr);
   return `\n  stderr:\n${lines.map((line) => `    ${line}`).join("\n")}${metadata ? `\n${METADATA_HINT}` : ""}`;
 }

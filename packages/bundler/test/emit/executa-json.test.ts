@@ -3,12 +3,13 @@ import { join } from "node:path";
 import type { Manifest } from "@executa/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  ExecutaJsonConflictError,
+  type ExecutaJsonConflict,
   type ExecutaJsonInput,
   executaJson,
   type PlatformArchive,
   readAuthoredExecutaJson,
 } from "../../src/emit/executa-json.js";
+import { ExecutaBuildError } from "../../src/errors/build-error.js";
 import { KNOWN_PLATFORMS, targetPlatform } from "../../src/platform/platforms.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
@@ -79,14 +80,20 @@ function fieldPaths(value: unknown, prefix = ""): string[] {
   });
 }
 
-function conflictOf(run: () => unknown): ExecutaJsonConflictError {
+function conflictOf(run: () => unknown): {
+  message: string;
+  file?: string;
+  conflicts: ExecutaJsonConflict[];
+} {
   try {
     run();
   } catch (error) {
-    if (error instanceof ExecutaJsonConflictError) return error;
+    if (error instanceof ExecutaBuildError && error.code === "EXECUTA_JSON_CONFLICT") {
+      return { message: error.message, file: error.details.file, conflicts: error.details.conflicts ?? [] };
+    }
     throw error;
   }
-  throw new Error("expected an ExecutaJsonConflictError");
+  throw new Error("expected an EXECUTA_JSON_CONFLICT error");
 }
 
 describe("executaJson", () => {

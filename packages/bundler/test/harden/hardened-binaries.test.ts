@@ -1,10 +1,11 @@
 import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import type { PluginProcess } from "@executa/host";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPlugin } from "../../src/pipeline/build-plugin.js";
+import { buildExecutables } from "../../src/pipeline/build-executables.js";
 import type { RuntimeName } from "../../src/runtime/runtime.js";
-import { ArtifactSession } from "../../src/verify/artifact-session.js";
+import { startArtifact, stderrOf } from "../../src/verify/artifact-process.js";
 import { fixture } from "../helpers/fixtures.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { listening, watch } from "./process-helpers.js";
@@ -26,7 +27,7 @@ describe.each<RuntimeName>(["node", "bun"])("a %s executable", (runtime) => {
 
   beforeAll(async () => {
     out = await tempDir(`harden-${runtime}`);
-    const result = await buildPlugin({
+    const result = await buildExecutables({
       entry: fixture("harden/slow-start-plugin.ts"),
       outDir: join(out.path, "dist"),
       quiet: true,
@@ -40,17 +41,18 @@ describe.each<RuntimeName>(["node", "bun"])("a %s executable", (runtime) => {
   afterAll(() => out?.remove());
 
   /** Starts the binary, waits until it answers describe, runs `during`, then checks it still answers. */
-  async function stillServes(env: NodeJS.ProcessEnv, during?: (session: ArtifactSession) => Promise<void>) {
-    const session = new ArtifactSession({ command: binary, env: { ...process.env, ...env } });
+  async function stillServes(env: NodeJS.ProcessEnv, during?: (plugin: PluginProcess) => Promise<void>) {
+    const { plugin } = await startArtifact({ command: binary, env: { ...process.env, ...env } });
     try {
-      await session.request("describe", {}, 15_000);
-      await during?.(session);
-      const manifest = (await session.request("describe", {}, 15_000)) as { name: string };
+      await plugin.request("describe", {}, 15_000);
+      await during?.(plugin);
+      const manifest = (await plugin.request("describe", {}, 15_000)) as { name: string };
       expect(manifest.name).toBe("slow-start");
-      expect((await session.close(5_000)).code).toBe(0);
-      return session;
+      expect((await plugin.stop({ via: "eof", graceMs: 5_000 })).code).toBe(0);
+      await plugin.closed;
+      return { stderr: stderrOf(plugin) };
     } finally {
-      session.kill();
+      plugin.kill();
     }
   }
 
@@ -59,7 +61,7 @@ describe.each<RuntimeName>(["node", "bun"])("a %s executable", (runtime) => {
       false,
     );
     const session = await stillServes({}, async (running) => {
-      running.signal("SIGUSR1");
+      process.kill(running.pid!, "SIGUSR1");
       await pause(1_000);
       expect(await listening(INSPECTOR_PORT)).toBe(false);
       await expect(fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json/list`)).rejects.toThrow();

@@ -1,4 +1,4 @@
-import { type ArtifactCommand, ArtifactSession } from "../../src/verify/artifact-session.js";
+import { type ArtifactCommand, startArtifact, stderrOf } from "../../src/verify/artifact-process.js";
 
 /** One request's outcome: the result, or the JSON-RPC error. */
 export type Outcome = { result: unknown } | { error: { code: number; message: string } };
@@ -11,21 +11,22 @@ export async function drive(
   command: ArtifactCommand,
   requests: readonly { method: string; params?: unknown }[],
 ): Promise<{ outcomes: Outcome[]; exitCode: number | null; stray: string[]; stderr: string }> {
-  const session = new ArtifactSession(command);
+  const { plugin, strayLines } = await startArtifact(command);
   try {
     const outcomes: Outcome[] = [];
     for (const { method, params } of requests) {
       try {
-        outcomes.push({ result: await session.request(method, params, 10_000) });
+        outcomes.push({ result: await plugin.request(method, params, 10_000) });
       } catch (error) {
         const { code, message } = error as { code: number; message: string };
         outcomes.push({ error: { code, message } });
       }
     }
-    const exit = await session.close(5_000);
-    return { outcomes, exitCode: exit.code, stray: session.strayLines, stderr: session.stderr };
+    const exit = await plugin.stop({ via: "eof", graceMs: 5_000 });
+    await plugin.closed;
+    return { outcomes, exitCode: exit.code, stray: strayLines, stderr: stderrOf(plugin) };
   } finally {
-    session.kill();
+    plugin.kill();
   }
 }
 

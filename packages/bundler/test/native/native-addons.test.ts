@@ -4,8 +4,8 @@ import { dirname, join } from "node:path";
 import { extract, list } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExecutaBuildError } from "../../src/errors/build-error.js";
-import { buildPlugin } from "../../src/pipeline/build-plugin.js";
-import type { BuildResult } from "../../src/pipeline/finish-build.js";
+import { buildExecutables } from "../../src/pipeline/build-executables.js";
+import type { BuildExecutablesResult } from "../../src/pipeline/finish-build.js";
 import { hostPlatform } from "../../src/platform/platform-key.js";
 import { drive, invoke } from "../helpers/drive.js";
 import { fixture } from "../helpers/fixtures.js";
@@ -23,12 +23,16 @@ const sqliteAddon = join(
 
 describe("a plugin that uses better-sqlite3 (an addon loaded through bindings)", () => {
   let out: Awaited<ReturnType<typeof tempDir>>;
-  let result: BuildResult;
+  let result: BuildExecutablesResult;
   const name = "native-addon-fixture";
 
   beforeAll(async () => {
     out = await tempDir("native-sqlite");
-    result = await buildPlugin({ entry: fixture("native-addon/main.ts"), outDir: out.path, quiet: true });
+    result = await buildExecutables({
+      entry: fixture("native-addon/main.ts"),
+      outDir: out.path,
+      quiet: true,
+    });
   }, BUILD_TIMEOUT_MS);
   afterAll(() => out?.remove());
 
@@ -92,7 +96,7 @@ describe("a plugin that uses better-sqlite3 (an addon loaded through bindings)",
       const other = platform === "linux-aarch64" ? "linux-x86_64" : "linux-aarch64";
       const dir = await tempDir("native-cross");
       try {
-        const failure = await buildPlugin({
+        const failure = await buildExecutables({
           entry: fixture("native-addon/main.ts"),
           outDir: dir.path,
           quiet: true,
@@ -153,7 +157,7 @@ describe("an addon required directly, through node-gyp-build and through binding
   beforeAll(async () => {
     dir = await tempDir("native-loaders");
     out = join(dir.path, "dist");
-    await buildPlugin({
+    await buildExecutables({
       entry: await loadersPackage(dir.path, { gypBuilt: true }),
       outDir: out,
       quiet: true,
@@ -190,7 +194,7 @@ describe("an addon that was never built", () => {
       const dir = await tempDir("native-unbuilt");
       try {
         const entry = await loadersPackage(dir.path, { gypBuilt: false });
-        const failure = await buildPlugin({ entry, outDir: join(dir.path, "dist"), quiet: true }).catch(
+        const failure = await buildExecutables({ entry, outDir: join(dir.path, "dist"), quiet: true }).catch(
           (error: unknown) => error,
         );
         expect(failure).toBeInstanceOf(ExecutaBuildError);

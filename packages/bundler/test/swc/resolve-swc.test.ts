@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MISSING_SWC_MESSAGE, MissingSwcError } from "../../src/errors/missing-swc-error.js";
-import { loadSwc, resolveSwcPath } from "../../src/swc/resolve-swc.js";
+import { ExecutaBuildError } from "../../src/errors/build-error.js";
+import { loadSwc, MISSING_SWC_MESSAGE, resolveSwcPath } from "../../src/swc/resolve-swc.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 describe("@swc/core resolution", () => {
@@ -19,7 +19,8 @@ describe("@swc/core resolution", () => {
           return e;
         }
       })();
-      expect(error).toBeInstanceOf(MissingSwcError);
+      expect(error).toBeInstanceOf(ExecutaBuildError);
+      expect((error as ExecutaBuildError).code).toBe("MISSING_SWC");
       expect((error as Error).message).toContain(MISSING_SWC_MESSAGE);
       expect((error as Error).message).toMatch(
         /^executa build failed at "setup": @swc\/core cannot be resolved/,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ArtifactCheckError } from "../../src/verify/artifact-check-error.js";
+import { ExecutaBuildError } from "../../src/errors/build-error.js";
 import { describeArtifact } from "../../src/verify/describe-artifact.js";
 import { verifyArtifact } from "../../src/verify/verify-artifact.js";
 import { fixture } from "../helpers/fixtures.js";
@@ -11,13 +11,13 @@ const node = (name: string, env: NodeJS.ProcessEnv = {}) => ({
   env: { ...process.env, ...env },
 });
 
-async function failure(promise: Promise<unknown>): Promise<ArtifactCheckError> {
+async function failure(promise: Promise<unknown>): Promise<ExecutaBuildError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error).toBeInstanceOf(ArtifactCheckError);
-  return error as ArtifactCheckError;
+  expect(error).toBeInstanceOf(ExecutaBuildError);
+  return error as ExecutaBuildError;
 }
 
 describe("describeArtifact over real pipes", () => {
@@ -30,7 +30,7 @@ describe("describeArtifact over real pipes", () => {
 
   it("fails when the process keeps running after stdin closed", async () => {
     const error = await failure(describeArtifact(node("ignores-eof.mjs"), { exitGraceMs: 300 }));
-    expect(error.failure).toBe("no-exit");
+    expect(error.code).toBe("NO_EXIT_ON_EOF");
     expect(error.message).toMatch(/did not exit within 300 ms after stdin closed/);
   });
 
@@ -43,7 +43,7 @@ describe("describeArtifact over real pipes", () => {
 
   it("fails on a non-JSON line on stdout and quotes it", async () => {
     const error = await failure(describeArtifact(node("stray-stdout.mjs")));
-    expect(error.failure).toBe("stray-stdout");
+    expect(error.code).toBe("STRAY_STDOUT");
     expect(error.message).toContain('"starting up..."');
   });
 
@@ -51,25 +51,25 @@ describe("describeArtifact over real pipes", () => {
     const error = await failure(
       describeArtifact(node("slow-start.mjs", { SLOW_START_MS: "3000" }), { timeoutMs: 400 }),
     );
-    expect(error.failure).toBe("timeout");
+    expect(error.code).toBe("ARTIFACT_TIMEOUT");
     expect(error.message).toMatch(/initialize was not answered within 400 ms/);
   });
 
   it("fails when the process exits before answering, keeping its stderr", async () => {
     const error = await failure(describeArtifact(node("crash-at-start.mjs")));
-    expect(error.failure).toBe("exited");
+    expect(error.code).toBe("ARTIFACT_EXITED");
     expect(error.message).toMatch(/exited \(code 3\)/);
     expect(error.stderr).toContain("missing configuration");
   });
 
   it("fails when describe answers something that is not a manifest", async () => {
     const error = await failure(describeArtifact(node("not-a-manifest.mjs")));
-    expect(error.failure).toBe("invalid-manifest");
+    expect(error.code).toBe("INVALID_MANIFEST");
   });
 
   it("fails when the command cannot start", async () => {
     const error = await failure(describeArtifact({ command: fixture("checks/does-not-exist") }));
-    expect(error.failure).toBe("spawn");
+    expect(error.code).toBe("ARTIFACT_SPAWN");
   });
 });
 

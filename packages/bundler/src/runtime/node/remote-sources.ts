@@ -1,5 +1,6 @@
 import { basename, join } from "node:path";
 import { extract } from "tar";
+import { ExecutaBuildError } from "../../errors/build-error.js";
 import type { TargetPlatform } from "../../platform/platforms.js";
 import { installInCache, isFile, withCacheStaging } from "./cache-folder.js";
 import { downloadToFile, fetchText, SourceMiss } from "./http-download.js";
@@ -12,21 +13,14 @@ const CHECKSUM_LINE = /^([0-9a-f]{64})\s+\*?(\S.*)$/;
 
 /**
  * A downloaded file is not what its source said it would be: a corrupted or tampered
- * download, never to be used or cached.
+ * download, never to be used or cached (`DOWNLOAD_INTEGRITY`).
  */
-export class IntegrityMismatchError extends Error {
-  override readonly name = "IntegrityMismatchError";
-
-  constructor(
-    readonly url: string,
-    readonly expected: string,
-    readonly actual: string,
-  ) {
-    super(
-      `${url} failed its integrity check: expected ${expected}, got ${actual}. ` +
-        "The download is corrupt or was tampered with; it was not cached.",
-    );
-  }
+function integrityMismatch(url: string, expected: string, actual: string): ExecutaBuildError {
+  return new ExecutaBuildError(
+    "DOWNLOAD_INTEGRITY",
+    `${url} failed its integrity check: expected ${expected}, got ${actual}. ` +
+      "The download is corrupt or was tampered with; it was not cached.",
+  );
 }
 
 /** Where the binary goes and which one it is: the input of every download source. */
@@ -43,7 +37,7 @@ export interface DownloadRequest {
  * `registry`) at `request.destination`: downloads the package, checks it against the
  * version document's `dist.integrity`, and takes `package/bin/node[.exe]` out of it.
  * Throws a {@link SourceMiss} when the registry has no such package or cannot be reached,
- * an {@link IntegrityMismatchError} when the download is not what the registry published.
+ * a `DOWNLOAD_INTEGRITY` `ExecutaBuildError` when the download is not what the registry published.
  */
 export async function downloadFromNpmRegistry(registry: string, request: DownloadRequest): Promise<void> {
   const { target, version, destination } = request;
@@ -61,7 +55,7 @@ export async function downloadFromNpmRegistry(registry: string, request: Downloa
       label: `${spec} tarball`,
     });
     const actual = `${expected.algorithm}-${digest.toString("base64")}`;
-    if (actual !== expected.sri) throw new IntegrityMismatchError(tarball, expected.sri, actual);
+    if (actual !== expected.sri) throw integrityMismatch(tarball, expected.sri, actual);
     const binary = await extractEntry(archive, `package/bin/node${target.exeSuffix}`, staging, spec);
     await installInCache(binary, destination);
   });
@@ -72,7 +66,7 @@ export async function downloadFromNpmRegistry(registry: string, request: Downloa
  * (laid out as nodejs.org/dist) at `request.destination`: `node-<version>-<nodeDist>.tar.gz`
  * (its `bin/node`) for Linux and macOS, `<nodeDist>/node.exe` for Windows, each checked
  * against the release's SHASUMS256.txt. Throws a {@link SourceMiss} when the mirror has no
- * such file or cannot be reached, an {@link IntegrityMismatchError} on a checksum mismatch.
+ * such file or cannot be reached, a `DOWNLOAD_INTEGRITY` `ExecutaBuildError` on a checksum mismatch.
  */
 export async function downloadFromNodeMirror(mirror: string, request: DownloadRequest): Promise<void> {
   const { target, version, destination } = request;
@@ -92,7 +86,7 @@ export async function downloadFromNodeMirror(mirror: string, request: DownloadRe
       label: file,
     });
     const actual = digest.toString("hex");
-    if (actual !== expected) throw new IntegrityMismatchError(url, `sha256 ${expected}`, `sha256 ${actual}`);
+    if (actual !== expected) throw integrityMismatch(url, `sha256 ${expected}`, `sha256 ${actual}`);
     const binary =
       target.os === "windows" ? download : await extractEntry(download, `${folder}/bin/node`, staging, file);
     await installInCache(binary, destination);

@@ -12,7 +12,6 @@ export { expectToolError } from "./assertions/expect-tool-error.js";
 export { type RunBinaryOptions, runBinary } from "./binary/run-binary.js";
 export type { RunOptions } from "./client/run-options.js";
 export type { CloseOptions, PluginTestClient } from "./client/test-client.js";
-export { InProcessChild } from "./in-process/in-process-child.js";
 export { type RunInProcessOptions, runInProcess } from "./in-process/run-in-process.js";
 export {
   createTestProviders,

@@ -55,72 +55,113 @@ export async function runConformance(
 ): Promise<ConformanceReport> {
   if (typeof command !== "string" || command === "")
     throw new TypeError("runConformance: command is required");
-  const startedAt = new Date();
-  const started = performance.now();
-  const resolved = resolveOptions(options);
-  const skip = new Set(options.skip ?? []);
-  for (const id of skip) {
-    if (!CHECK_IDS.includes(id) && !CHECK_GROUP_IDS.includes(id))
-      throw new TypeError(`unknown check "${id}"; checks: ${CHECK_IDS.join(", ")}`);
-  }
-  const facts: SharedFacts = {};
-  const allProbes: WireProbe[] = [];
-  const checks: CheckResult[] = [];
-  const emit = (result: CheckResult) => {
-    if (skip.has(result.id)) return;
-    checks.push(result);
-    options.onResult?.(result);
-  };
-
+  const run = new ConformanceRun(command, args, options);
   for (const group of CHECK_GROUPS) {
-    if (skip.has(group.id) || group.checks.every((check) => skip.has(check.id))) continue;
+    if (run.skips(group)) continue;
+    if ((await run.runGroup(group)) === "not-started") return run.report();
+  }
+  run.judgeStdoutPurity();
+  return run.report();
+}
+
+/** One run of the checks: the options, what the groups found, and the results so far. */
+class ConformanceRun {
+  private readonly startedAt = new Date();
+  private readonly started = performance.now();
+  private readonly resolved: ResolvedOptions;
+  private readonly skip: ReadonlySet<string>;
+  private readonly facts: SharedFacts = {};
+  private readonly allProbes: WireProbe[] = [];
+  private readonly checks: CheckResult[] = [];
+
+  constructor(
+    private readonly command: string,
+    private readonly args: readonly string[],
+    private readonly options: ConformanceOptions,
+  ) {
+    this.resolved = resolveOptions(options);
+    this.skip = skipSetOf(options.skip);
+  }
+
+  /** True when the group or all of its checks are skipped. */
+  skips(group: CheckGroup): boolean {
+    return this.skip.has(group.id) || group.checks.every((check) => this.skip.has(check.id));
+  }
+
+  /**
+   * Runs one group in its own processes, all disposed afterwards. A group that throws
+   * fails each of its checks; `"not-started"` when the plugin could not be started at all.
+   */
+  async runGroup(group: CheckGroup): Promise<"done" | "not-started"> {
     const groupProbes: WireProbe[] = [];
-    const context: CheckContext = {
-      command,
-      args,
-      options: resolved,
-      facts,
-      session: async ({ initialize = false } = {}) => {
-        let probe: WireProbe;
-        try {
-          probe = await WireProbe.start({ command, args, cwd: resolved.cwd, env: resolved.env });
-        } catch (error) {
-          throw new StartError((error as Error).message);
-        }
-        groupProbes.push(probe);
-        allProbes.push(probe);
-        if (initialize) await probe.request("initialize", initializeParams(), resolved.describeTimeoutMs);
-        return probe;
-      },
-    };
     try {
-      for (const result of await group.run(context)) emit(result);
+      for (const result of await group.run(this.context(groupProbes))) this.emit(result);
+      return "done";
     } catch (error) {
       if (error instanceof StartError) {
-        await Promise.all(groupProbes.map((p) => p.dispose()));
-        emit(new CheckTimer("start", "start", "the plugin starts").fail(error.message));
-        return finish(command, args, startedAt, started, facts, checks);
+        this.emit(new CheckTimer("start", "start", "the plugin starts").fail(error.message));
+        return "not-started";
       }
       for (const check of group.checks) {
-        emit(
-          new CheckTimer(group.id, check.id, check.title).fail(
-            `the check itself failed: ${(error as Error).message}`,
-          ),
-        );
+        const reason = `the check itself failed: ${(error as Error).message}`;
+        this.emit(new CheckTimer(group.id, check.id, check.title).fail(reason));
       }
+      return "done";
     } finally {
       await Promise.all(groupProbes.map((p) => p.dispose()));
     }
   }
-  if (!skip.has("stdout-purity") && !skip.has("stdout")) {
-    emit(
-      judgeStdoutPurity(
-        allProbes.flatMap((p) => p.stdout),
-        allProbes.length,
-      ),
-    );
+
+  /** Judges every stdout line of every process the run started. */
+  judgeStdoutPurity(): void {
+    if (this.skip.has("stdout-purity") || this.skip.has("stdout")) return;
+    const lines = this.allProbes.flatMap((p) => p.stdout);
+    this.emit(judgeStdoutPurity(lines, this.allProbes.length));
   }
-  return finish(command, args, startedAt, started, facts, checks);
+
+  report(): ConformanceReport {
+    return finish(this.command, this.args, this.startedAt, this.started, this.facts, this.checks);
+  }
+
+  private context(groupProbes: WireProbe[]): CheckContext {
+    const { command, args, resolved } = this;
+    return {
+      command,
+      args,
+      options: resolved,
+      facts: this.facts,
+      session: async ({ initialize = false } = {}) => {
+        const probe = await startProbe({ command, args, cwd: resolved.cwd, env: resolved.env });
+        groupProbes.push(probe);
+        this.allProbes.push(probe);
+        if (initialize) await probe.request("initialize", initializeParams(), resolved.describeTimeoutMs);
+        return probe;
+      },
+    };
+  }
+
+  private emit(result: CheckResult): void {
+    if (this.skip.has(result.id)) return;
+    this.checks.push(result);
+    this.options.onResult?.(result);
+  }
+}
+
+async function startProbe(options: Parameters<typeof WireProbe.start>[0]): Promise<WireProbe> {
+  try {
+    return await WireProbe.start(options);
+  } catch (error) {
+    throw new StartError((error as Error).message);
+  }
+}
+
+function skipSetOf(ids: readonly string[] | undefined): ReadonlySet<string> {
+  const skip = new Set(ids ?? []);
+  for (const id of skip) {
+    if (!CHECK_IDS.includes(id) && !CHECK_GROUP_IDS.includes(id))
+      throw new TypeError(`unknown check "${id}"; checks: ${CHECK_IDS.join(", ")}`);
+  }
+  return skip;
 }
 
 function finish(

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import {
-  type BuildPluginOptions,
-  buildPlugin,
+  type BuildExecutablesOptions,
+  buildExecutables,
   ExecutaBuildError,
   isKnownPlatform,
   KNOWN_PLATFORMS,
@@ -54,14 +54,37 @@ const collect = (value: string, previous: string[]) => [...previous, ...value.sp
  * tsup config of their own.
  */
 export function registerBuildCommand(program: Command, io: CliIO): Command {
-  return program
+  const command = program
     .command("build")
     .summary("build a plugin into a bundle, binaries for each platform, manifests and archives")
     .description(
       "Builds a plugin with @executa/bundler, without a tsup.config.ts: dist/NAME.cjs (one file, every " +
         "dependency inlined), a binary per target platform, manifest.json, executa.json and an archive per " +
         "platform, each checked: run here when this machine can (natively or under QEMU), else from its bytes.",
-    )
+    );
+  return addBuildOptions(command).action(
+    async (entryArg: string | undefined, flags: BuildFlags, command: Command) => {
+      const cwd = process.cwd();
+      const entry = entryOf(entryArg, cwd, command);
+      const own = TSUP_CONFIGS.find((file) => existsSync(join(cwd, file)));
+      if (own && !flags.quiet) {
+        io.stderr.write(`note: ${own} is not read by executa build; run \`tsup\` to build with it\n`);
+      }
+      let options: BuildExecutablesOptions;
+      try {
+        options = await buildOptionsOf(entry, flags, io);
+      } catch (error) {
+        command.error(`error: ${(error as Error).message}`);
+        return;
+      }
+      if (!(await runBuild(options, io))) process.exitCode = 1;
+    },
+  );
+}
+
+/** The entry and the flags of `executa build`. */
+function addBuildOptions(command: Command): Command {
+  return command
     .argument("[entry]", `the plugin's entry (default: ${DEFAULT_ENTRIES.join(" or ")})`)
     .option("-o, --out-dir <dir>", "output folder", "dist")
     .option("--name <name>", "artifact name (default: the manifest's name)")
@@ -91,52 +114,58 @@ export function registerBuildCommand(program: Command, io: CliIO): Command {
     .option("--data <dir>", "a folder shipped as data/ in every archive")
     .option("--tsconfig <file>", "tsconfig to compile with")
     .option("--no-decorator-metadata", "compile without SWC (only for plugins without decorators)")
-    .option("-q, --quiet", "print nothing but failures")
-    .action(async (entryArg: string | undefined, flags: BuildFlags, command: Command) => {
-      const cwd = process.cwd();
-      const entry = entryArg ?? DEFAULT_ENTRIES.find((candidate) => existsSync(resolve(cwd, candidate)));
-      if (!entry) command.error(`error: no entry given and none of ${DEFAULT_ENTRIES.join(", ")} exists`);
-      if (!existsSync(resolve(cwd, entry!))) command.error(`error: entry ${entry} does not exist`);
-      const own = TSUP_CONFIGS.find((file) => existsSync(join(cwd, file)));
-      if (own && !flags.quiet) {
-        io.stderr.write(`note: ${own} is not read by executa build; run \`tsup\` to build with it\n`);
-      }
-      let options: BuildPluginOptions;
-      try {
-        options = {
-          entry: entry!,
-          outDir: flags.outDir,
-          name: flags.name,
-          binary: flags.binary,
-          targets: flags.all ? "all" : flags.target.length > 0 ? targetsOf(flags.target) : undefined,
-          runtime: runtimeOf(flags.runtime),
-          nodeBinaries: await nodeBinariesOf(flags.node),
-          nodeMirror: flags.nodeMirror,
-          bunPath: flags.bun,
-          bunBytecode: flags.bytecode,
-          cacheDir: flags.cacheDir,
-          releaseUrl: flags.releaseUrl,
-          dataDir: flags.data,
-          tsconfig: flags.tsconfig,
-          decoratorMetadata: flags.decoratorMetadata,
-          quiet: flags.quiet,
-          write: (text) => io.stdout.write(text),
-        };
-      } catch (error) {
-        command.error(`error: ${(error as Error).message}`);
-        return;
-      }
-      try {
-        await buildPlugin(options);
-      } catch (error) {
-        if (error instanceof ExecutaBuildError) {
-          io.stderr.write(`${error.message}\n`);
-          process.exitCode = 1;
-          return;
-        }
-        throw error;
-      }
-    });
+    .option("-q, --quiet", "print nothing but failures");
+}
+
+/** The entry given, else the first default entry that exists; exits with an error when there is none. */
+function entryOf(entryArg: string | undefined, cwd: string, command: Command): string {
+  const entry = entryArg ?? DEFAULT_ENTRIES.find((candidate) => existsSync(resolve(cwd, candidate)));
+  if (!entry) command.error(`error: no entry given and none of ${DEFAULT_ENTRIES.join(", ")} exists`);
+  if (!existsSync(resolve(cwd, entry!))) command.error(`error: entry ${entry} does not exist`);
+  return entry!;
+}
+
+/** The bundler's options from the flags; throws `InvalidArgumentError` for a bad flag value. */
+async function buildOptionsOf(entry: string, flags: BuildFlags, io: CliIO): Promise<BuildExecutablesOptions> {
+  return {
+    entry,
+    outDir: flags.outDir,
+    name: flags.name,
+    binary: flags.binary,
+    targets: targetsFlag(flags),
+    runtime: runtimeOf(flags.runtime),
+    nodeBinaries: await nodeBinariesOf(flags.node),
+    nodeMirror: flags.nodeMirror,
+    bunPath: flags.bun,
+    bunBytecode: flags.bytecode,
+    cacheDir: flags.cacheDir,
+    releaseUrl: flags.releaseUrl,
+    dataDir: flags.data,
+    tsconfig: flags.tsconfig,
+    decoratorMetadata: flags.decoratorMetadata,
+    quiet: flags.quiet,
+    write: (text) => io.stdout.write(text),
+  };
+}
+
+/**
+ * Builds; false when the build must not ship (its reason is printed). Any other error is
+ * a bug and is thrown.
+ */
+async function runBuild(options: BuildExecutablesOptions, io: CliIO): Promise<boolean> {
+  try {
+    await buildExecutables(options);
+    return true;
+  } catch (error) {
+    if (!(error instanceof ExecutaBuildError)) throw error;
+    io.stderr.write(`${error.message}\n`);
+    return false;
+  }
+}
+
+function targetsFlag(flags: BuildFlags): BuildExecutablesOptions["targets"] {
+  if (flags.all) return "all";
+  return flags.target.length > 0 ? targetsOf(flags.target) : undefined;
 }
 
 function targetsOf(values: readonly string[]): KnownPlatform[] {

@@ -4,14 +4,17 @@ import type { SamplingConfig } from "@executa/host/local";
 import { type Command, InvalidArgumentError, Option } from "commander";
 import { type CliIO, useColor } from "../cli-io.js";
 import { DEFAULT_PROFILE, devDataDir } from "../dev/data-dir.js";
+import { DevOutput } from "../dev/dev-output.js";
 import { DevSession } from "../dev/dev-session.js";
+import { followChanges } from "../dev/follow-changes.js";
 import { paint } from "../dev/format.js";
 import { invokeOnce, printManifest } from "../dev/one-shot.js";
 import { DevRepl } from "../dev/repl.js";
 import { resolveTarget } from "../dev/target.js";
-import { watchSources } from "../dev/watch.js";
+import { untilStopped } from "../dev/until-stopped.js";
 
-interface DevFlags {
+/** The flags of `executa dev`, as commander parses them. */
+export interface DevFlags {
   describe?: boolean;
   invoke?: string;
   args?: string[];
@@ -76,99 +79,118 @@ Examples:
     });
 }
 
-async function runDev(operands: string[], flags: DevFlags, io: CliIO): Promise<number> {
+/** Options of {@link runDev} for callers that run it in-process. */
+export interface RunDevOptions {
+  /** Ends a `--watch` run of `--describe` / `--invoke` like Ctrl-C does. */
+  signal?: AbortSignal;
+}
+
+/** What the one-shot and the REPL runs share. */
+interface DevRun {
+  session: DevSession;
+  flags: DevFlags;
+  io: CliIO;
+  out: DevOutput;
+  cwd: string;
+  /** Where `--watch` looks for changes. */
+  roots: string[];
+  timeoutMs: number | undefined;
+}
+
+/** Runs `executa dev`; resolves with the exit code once the plugin is stopped. */
+export async function runDev(
+  operands: string[],
+  flags: DevFlags,
+  io: CliIO,
+  options: RunDevOptions = {},
+): Promise<number> {
   const cwd = process.cwd();
   const target = resolveTarget(operands, cwd);
-  const dataDir = flags.dataDir ? resolve(flags.dataDir) : devDataDir(cwd, flags.profile);
   const oneShot = flags.describe === true || flags.invoke !== undefined;
-  const p = paint(useColor(oneShot ? io.stderr : io.stdout));
-  let repl: DevRepl | undefined;
-  // One-shot output keeps stdout for the result: plugin lines go to stderr.
-  const pluginLine = (line: string, stream: "stderr" | "stdout") => {
-    if (stream === "stderr" && flags.quiet) return;
-    if (repl) repl.pluginLine(line, stream);
-    else
-      io.stderr.write(
-        `${p.dim(stream === "stderr" ? `[log] ${line}` : `[stdout, not a protocol frame] ${line}`)}\n`,
-      );
-  };
+  const out = new DevOutput(io, paint(useColor(oneShot ? io.stderr : io.stdout)), flags.quiet === true);
   const session = await DevSession.open({
     target,
     cwd,
-    dataDir,
+    dataDir: flags.dataDir ? resolve(flags.dataDir) : devDataDir(cwd, flags.profile),
     credentials: flags.credential ?? {},
     protocolVersion: flags.protocol,
     sampling: samplingOf(flags.sampling),
-    onStderr: (line) => pluginLine(line, "stderr"),
-    onStdoutNoise: (line) => pluginLine(line, "stdout"),
-    onUnexpectedExit: (exit) => {
-      const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
-      const hint = flags.watch
-        ? "; it restarts on the next change"
-        : repl
-          ? "; .restart starts it again"
-          : "";
-      const text = p.bad(`the plugin ${how}${hint}`);
-      if (repl) repl.notice(text);
-      else io.stderr.write(`${text}\n`);
-    },
+    onStderr: (line) => out.pluginLine(line, "stderr"),
+    onStdoutNoise: (line) => out.pluginLine(line, "stdout"),
+    onUnexpectedExit: (exit) => out.unexpectedExit(exit, flags.watch === true),
   });
-  const timeoutMs = flags.timeout === undefined ? undefined : flags.timeout * 1000;
-  const roots = flags.watchPath ? flags.watchPath.map((path) => resolve(path)) : target.watchRoots;
+  const run: DevRun = {
+    session,
+    flags,
+    io,
+    out,
+    cwd,
+    roots: flags.watchPath ? flags.watchPath.map((path) => resolve(path)) : target.watchRoots,
+    timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000,
+  };
   try {
-    if (!oneShot) {
-      repl = new DevRepl({ session, io, color: useColor(io.stdout), timeoutMs });
-      const stopWatching = flags.watch
-        ? watchSources(roots, (paths) =>
-            repl?.enqueue(() => repl!.restart(`changed ${shortList(paths, cwd)}`)),
-          )
-        : undefined;
-      await repl.run();
-      stopWatching?.();
-      return 0;
-    }
-    const runOnce = () =>
-      flags.describe
-        ? Promise.resolve(printManifest(session, io))
-        : invokeOnce(session, flags.invoke!, flags.args ?? [], io, p, timeoutMs);
-    const code = await runOnce();
-    if (!flags.watch) return code;
-    io.stderr.write(p.dim(`watching ${roots.join(", ")} (Ctrl-C to stop)\n`));
-    await new Promise<void>((resolveDone) => {
-      let queue = Promise.resolve();
-      const stop = watchSources(roots, (paths) => {
-        queue = queue.then(async () => {
-          io.stderr.write(p.dim(`changed ${shortList(paths, cwd)}: restarting\n`));
-          try {
-            await session.restart();
-            await runOnce();
-          } catch (error) {
-            io.stderr.write(`${p.bad((error as Error).message)}\n`);
-          }
-        });
-      });
-      process.once("SIGINT", () => {
-        stop();
-        resolveDone();
-      });
-    });
-    return 0;
+    return oneShot ? await runOneShot(run, options.signal) : await runRepl(run);
   } finally {
     await session.close();
   }
+}
+
+/** The REPL; with `--watch`, a change restarts the plugin between commands. */
+async function runRepl(run: DevRun): Promise<number> {
+  const { session, io, out } = run;
+  const repl = new DevRepl({ session, io, color: useColor(io.stdout), timeoutMs: run.timeoutMs });
+  out.repl = repl;
+  const stopWatching = run.flags.watch
+    ? followChanges(
+        run.roots,
+        run.cwd,
+        async (changed) => repl.enqueue(() => repl.restart(`changed ${changed}`)),
+        (error) => out.notice(out.p.bad((error as Error).message)),
+      )
+    : undefined;
+  try {
+    await repl.run();
+  } finally {
+    stopWatching?.();
+  }
+  return 0;
+}
+
+/** `--describe` / `--invoke`; with `--watch`, again after each change until Ctrl-C. */
+async function runOneShot(run: DevRun, signal: AbortSignal | undefined): Promise<number> {
+  const { session, flags, io, out } = run;
+  const runOnce = () =>
+    flags.describe
+      ? Promise.resolve(printManifest(session, io))
+      : invokeOnce(session, flags.invoke!, flags.args ?? [], io, out.p, run.timeoutMs);
+  const code = await runOnce();
+  if (!flags.watch) return code;
+  // Listening before saying so: a Ctrl-C right after "watching" must find the listener.
+  const stop = untilStopped(signal);
+  io.stderr.write(out.p.dim(`watching ${run.roots.join(", ")} (Ctrl-C to stop)\n`));
+  const stopWatching = followChanges(
+    run.roots,
+    run.cwd,
+    async (changed) => {
+      io.stderr.write(out.p.dim(`changed ${changed}: restarting\n`));
+      await session.restart();
+      await runOnce();
+    },
+    (error) => io.stderr.write(`${out.p.bad((error as Error).message)}\n`),
+  );
+  try {
+    await stop.stopped;
+  } finally {
+    stopWatching();
+    stop.dispose();
+  }
+  return 0;
 }
 
 function samplingOf(value: string | undefined): SamplingConfig | undefined {
   if (value === undefined) return undefined;
   if (value === "echo") return { mode: "echo" };
   return { mode: "script", file: resolve(value) };
-}
-
-function shortList(paths: readonly string[], cwd: string): string {
-  const shown = paths
-    .slice(0, 3)
-    .map((path) => (path.startsWith(`${cwd}/`) ? path.slice(cwd.length + 1) : path));
-  return `${shown.join(", ")}${paths.length > 3 ? ` and ${paths.length - 3} more` : ""}`;
 }
 
 function collect(value: string, previous: string[] = []): string[] {

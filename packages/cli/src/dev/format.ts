@@ -1,7 +1,7 @@
 import { styleText } from "node:util";
 import type { InvokeResult, Manifest, ParameterSchema, ToolManifest } from "@executa/core";
 import { RpcError } from "@executa/core";
-import { PluginExitedError } from "@executa/host";
+import { isHostError } from "@executa/host";
 
 /** Text styling that is a no-op without colour. */
 export interface Paint {
@@ -71,7 +71,7 @@ export function formatInvokeResult(result: InvokeResult, elapsedMs: number, p: P
 /** An invoke that did not produce a result: an error frame, a timeout, the plugin gone. */
 export function formatInvokeError(error: unknown, elapsedMs: number, p: Paint = paint(false)): string {
   const timing = `in ${formatElapsed(elapsedMs)}`;
-  if (error instanceof RpcError && !(error instanceof PluginExitedError)) {
+  if (error instanceof RpcError && !isHostError(error, "PLUGIN_EXITED")) {
     const data = error.data === undefined ? "" : `\n${JSON.stringify(error.data, null, 2)}`;
     return `${p.bad(`✖ error ${error.code}`)} ${timing}: ${error.message}${data}`;
   }

@@ -191,39 +191,12 @@ export class DevRepl {
       case ".describe":
         this.write(`${JSON.stringify(session.manifest, null, 2)}\n`);
         return;
-      case ".health": {
-        const started = performance.now();
-        try {
-          const health = await session.plugin.health();
-          const elapsed = formatElapsed(performance.now() - started);
-          this.write(
-            health.implemented
-              ? `${health.status}${health.message ? `: ${health.message}` : ""} (in ${elapsed})\n`
-              : `ready (the plugin has no health method) (in ${elapsed})\n`,
-          );
-        } catch (error) {
-          this.write(`${formatInvokeError(error, performance.now() - started, this.p)}\n`);
-        }
+      case ".health":
+        await this.showHealth();
         return;
-      }
-      case ".credential": {
-        if (words.length === 0) {
-          const names = Object.keys(session.credentials);
-          this.write(names.length > 0 ? `credentials set: ${names.join(", ")}\n` : "no credentials set\n");
-          return;
-        }
-        for (const word of words) {
-          const eq = word.indexOf("=");
-          if (eq === -1) {
-            delete session.credentials[word];
-            this.write(`removed credential ${word}\n`);
-          } else {
-            session.credentials[word.slice(0, eq)] = word.slice(eq + 1);
-            this.write(`set credential ${word.slice(0, eq)}\n`);
-          }
-        }
+      case ".credential":
+        this.editCredentials(words);
         return;
-      }
       case ".restart":
         await this.restart();
         return;
@@ -233,6 +206,42 @@ export class DevRepl {
         return;
       default:
         this.write(`${this.p.bad(`unknown command ${command}`)}; .help lists them\n`);
+    }
+  }
+
+  /** `.health`: the plugin's status, or why asking failed. */
+  private async showHealth(): Promise<void> {
+    const started = performance.now();
+    try {
+      const health = await this.options.session.plugin.health();
+      const elapsed = formatElapsed(performance.now() - started);
+      this.write(
+        health.implemented
+          ? `${health.status}${health.message ? `: ${health.message}` : ""} (in ${elapsed})\n`
+          : `ready (the plugin has no health method) (in ${elapsed})\n`,
+      );
+    } catch (error) {
+      this.write(`${formatInvokeError(error, performance.now() - started, this.p)}\n`);
+    }
+  }
+
+  /** `.credential [NAME=VALUE | NAME]…`: lists, sets or removes credentials for later invokes. */
+  private editCredentials(words: readonly string[]): void {
+    const { credentials } = this.options.session;
+    if (words.length === 0) {
+      const names = Object.keys(credentials);
+      this.write(names.length > 0 ? `credentials set: ${names.join(", ")}\n` : "no credentials set\n");
+      return;
+    }
+    for (const word of words) {
+      const eq = word.indexOf("=");
+      if (eq === -1) {
+        delete credentials[word];
+        this.write(`removed credential ${word}\n`);
+      } else {
+        credentials[word.slice(0, eq)] = word.slice(eq + 1);
+        this.write(`set credential ${word.slice(0, eq)}\n`);
+      }
     }
   }
 

@@ -105,7 +105,7 @@ describe("executa dev --describe / --invoke (built CLI)", () => {
       "--args",
       "text=ab",
       "times=2",
-      "loud=yes",
+      "loud=true",
     );
     expect(JSON.parse(invoked.stdout).data).toEqual({ text: "ABAB" });
   });

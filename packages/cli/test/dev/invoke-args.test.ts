@@ -19,13 +19,15 @@ const tool: ToolManifest = {
 describe("parseInvokeArgs", () => {
   it("converts key=value pairs by the parameter types", () => {
     expect(
-      parseInvokeArgs(["s=42", "i=-3", "n=2.5", "b=yes", "tags=a, b", "ids=1,2", 'o={"k":[1]}'], tool),
-    ).toEqual({ s: "42", i: -3, n: 2.5, b: true, tags: ["a", "b"], ids: [1, 2], o: { k: [1] } });
-    expect(parseInvokeArgs(['tags=["x y"]', "b=off", "s="], tool)).toEqual({
+      parseInvokeArgs(["s=42", "i=-3", "n=2.5", "b=TRUE", "tags=a, b", "ids=[1,2]", 'o={"k":[1]}'], tool),
+    ).toEqual({ s: "42", i: -3, n: 2.5, b: true, tags: ["a, b"], ids: [1, 2], o: { k: [1] } });
+    expect(parseInvokeArgs(['tags=["x y"]', "b=false", "s=", "ids=7"], tool)).toEqual({
       tags: ["x y"],
       b: false,
       s: "",
+      ids: [7],
     });
+    expect(parseInvokeArgs(["tags="], tool)).toEqual({ tags: [] });
   });
 
   it("reads parameters the schema does not name as JSON when they parse", () => {
@@ -49,7 +51,10 @@ describe("parseInvokeArgs", () => {
     bad("i=1.5", /^i: expected an integer/);
     bad("n=abc", /^n: expected a number/);
     bad("b=maybe", /^b: expected true or false/);
-    bad("ids=1,x", /^ids\[1\]: expected an integer/);
+    bad("b=yes", /^b: expected true or false, got "yes"/);
+    bad("b=on", /^b: expected true or false/);
+    bad("ids=1,2", /^ids: expected a JSON list or an integer, got "1,2"/);
+    bad("ids=[1", /^ids: expected a JSON list, got "\[1"/);
     bad("o=[1]", /^o: expected a JSON object/);
     bad("{oops", /not valid JSON/);
     bad("[1]", /neither key=value nor a JSON object/);

@@ -7,7 +7,9 @@ import { fail, matches, show } from "./fail.js";
  * on `data`. A request that resolved — including an invoke with `success: false` — fails.
  *
  * @example
+ * ```ts
  * await expectRpcError(plugin.invoke("no_such_tool"), JsonRpcErrorCode.METHOD_NOT_FOUND);
+ * ```
  */
 export async function expectRpcError(
   request: Promise<unknown>,
@@ -58,7 +60,9 @@ export async function expectRpcError(
  * with the issues.
  *
  * @example
+ * ```ts
  * await expectInvalidParams(plugin.invoke("get_forecast", { days: 9 }), ["city", "days"]);
+ * ```
  */
 export async function expectInvalidParams(
   request: Promise<unknown>,

@@ -7,8 +7,10 @@ import { fail, show } from "./fail.js";
  * error's code and message).
  *
  * @example
+ * ```ts
  * const data = expectSuccess(await plugin.invoke<{ greeting: string }>("greet", { name: "Ada" }));
  * expect(data.greeting).toBe("Hello, Ada!");
+ * ```
  */
 export function expectSuccess<D>(result: InvokeResult<D>): D;
 export function expectSuccess<D>(result: Promise<InvokeResult<D>>): Promise<D>;

@@ -7,7 +7,9 @@ import { fail, matches, show } from "./fail.js";
  * Returns the error message.
  *
  * @example
+ * ```ts
  * expectToolError(await plugin.invoke("get_weather", { city: "Atlantis" }), /city not found/);
+ * ```
  */
 export function expectToolError(result: InvokeResult, matcher?: string | RegExp): string {
   if (typeof result !== "object" || result === null || typeof result.success !== "boolean") {

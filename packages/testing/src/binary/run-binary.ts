@@ -16,9 +16,11 @@ export interface RunBinaryOptions
  * handshake is done. Call `close()` when finished (e.g. in `afterEach`).
  *
  * @example
+ * ```ts
  * const plugin = await runBinary(process.execPath, ["dist/weather.cjs"]);
  * expectSuccess(await plugin.invoke("get_weather", { city: "Oslo" }));
  * await plugin.close();
+ * ```
  */
 export async function runBinary(
   command: string,

@@ -25,7 +25,7 @@ export interface CloseOptions {
 export interface PluginTestClient {
   /** `initialize` (v2 handshake; a v1 plugin's -32601 yields `protocolVersion: "1.1"`). */
   initialize(): Promise<Negotiated>;
-  /** `describe`: the manifest (also kept in {@link manifest}). */
+  /** `describe`: the manifest (also kept in {@link PluginTestClient.manifest}). */
   describe(): Promise<Manifest>;
   /**
    * `invoke`. `success: false` is a result; error frames (unknown tool -32601, bad

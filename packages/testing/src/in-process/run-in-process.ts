@@ -30,9 +30,11 @@ export interface RunInProcessOptions<T extends object = object> extends RunOptio
  * `design:paramtypes` metadata exists, as in a built bundle.
  *
  * @example
+ * ```ts
  * const plugin = await runInProcess(Weather, { credentials: { API_KEY: "test" } });
  * const data = expectSuccess(await plugin.invoke("get_weather", { city: "Oslo" }));
  * await plugin.close();
+ * ```
  */
 export async function runInProcess<T extends object>(
   target: PluginTarget<T>,

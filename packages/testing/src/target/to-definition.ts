@@ -1,15 +1,14 @@
-import type { PluginDefinition } from "@executa/core";
+import type { PluginClass, PluginDefinition } from "@executa/core";
 import { buildPlugin } from "@executa/decorators";
 
-/** A `@Plugin`-decorated class. */
-export type PluginClass<T extends object = object> = abstract new (...args: never[]) => T;
+export type { PluginClass };
 
 /** What {@link runInProcess} accepts: a decorated class or a core `PluginDefinition`. */
 export type PluginTarget<T extends object = object> = PluginClass<T> | PluginDefinition;
 
 /**
  * The core definition of a target: a definition as it is, a class compiled with
- * decorators' `buildPlugin` (which throws a `PluginDefinitionError` naming what is wrong).
+ * decorators' `buildPlugin` (which throws a `DefinitionError` naming what is wrong).
  * @throws TypeError for anything else.
  */
 export function toDefinition<T extends object>(target: PluginTarget<T>, factory?: () => T): PluginDefinition {

@@ -1,3 +1,4 @@
+import { validateManifest } from "@executa/core";
 import type { CheckContext, CheckGroup } from "../check-context.js";
 import {
   errorOf,
@@ -9,7 +10,6 @@ import {
 } from "../probe/outcome-text.js";
 import type { ReplyOutcome, WireProbe } from "../probe/wire-probe.js";
 import { type CheckResult, CheckTimer } from "../report.js";
-import { validateManifest } from "./validate-manifest.js";
 
 const GROUP = "handshake";
 

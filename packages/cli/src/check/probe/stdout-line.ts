@@ -1,8 +1,10 @@
+import { classifyFrame, type FrameClass } from "@executa/core";
+
 /** How a line the plugin wrote to stdout reads as protocol. */
 export type StdoutLineKind =
-  /** A JSON object with `"jsonrpc": "2.0"`: a response, a request or a notification. */
+  /** A JSON-RPC 2.0 frame (core's `classifyFrame`): a response, a request or a notification. */
   | "frame"
-  /** Valid JSON, but not a JSON-RPC 2.0 object (a JSON log line, a bare value). */
+  /** Valid JSON, but not a JSON-RPC 2.0 frame (a JSON log line, a bare value, a broken frame). */
   | "json"
   /** Not JSON at all (a print, a banner). */
   | "text"
@@ -17,8 +19,8 @@ export interface StdoutLine {
   /** The line (cut to {@link PREVIEW_CHARS}) or a description of it. */
   preview: string;
   bytes: number;
-  /** The parsed frame, for `kind: "frame"`. */
-  frame?: Record<string, unknown>;
+  /** The line's class, for a decoded line. */
+  class?: FrameClass;
 }
 
 const PREVIEW_CHARS = 160;
@@ -27,15 +29,11 @@ const PREVIEW_CHARS = 160;
 export function classifyLine(text: string): StdoutLine {
   const bytes = Buffer.byteLength(text);
   const preview = text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS)}…` : text;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { kind: "text", preview, bytes };
-  }
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const frame = value as Record<string, unknown>;
-    if (frame.jsonrpc === "2.0") return { kind: "frame", preview, bytes, frame };
-  }
-  return { kind: "json", preview, bytes };
+  const found = classifyFrame(text);
+  return { kind: kindOf(found), preview, bytes, class: found };
+}
+
+function kindOf(found: FrameClass): StdoutLineKind {
+  if (found.kind !== "not-a-frame") return "frame";
+  return found.reason === "not-json" ? "text" : "json";
 }

@@ -1,5 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { LineReader, MAX_FRAME_BYTES, type RequestId } from "@executa/core";
+import {
+  type FrameClass,
+  MAX_FRAME_BYTES,
+  type NotificationFrameClass,
+  type RequestFrameClass,
+  type RequestId,
+  type ResponseFrameClass,
+} from "@executa/core";
+import { LineReader } from "@executa/core/internal";
 import { takeTransportFile } from "@executa/host";
 import { classifyLine, type StdoutLine } from "./stdout-line.js";
 
@@ -280,27 +288,32 @@ export class WireProbe {
   private onStdoutLine(text: string): void {
     const line = classifyLine(text);
     this.stdout.push(line);
-    const frame = line.frame;
-    if (!frame) return;
-    if (typeof frame.method === "string") {
-      this.incoming.push(frame);
-      if ("id" in frame) {
-        this.send({
-          jsonrpc: "2.0",
-          id: frame.id,
-          error: { code: -32601, message: `executa check offers no host capabilities (${frame.method})` },
-        });
-      }
-      return;
-    }
-    if (typeof frame.__file_transport === "string") {
-      this.pendingTransports += 1;
-      void this.readTransport(frame.id, frame.__file_transport).finally(() => {
-        this.pendingTransports -= 1;
-        this.wake();
-      });
-      return;
-    }
+    const found = line.class;
+    if (found?.kind === "request" || found?.kind === "notification") this.onIncoming(found);
+    else if (found?.kind === "response" && found.outcome === "file-transport") this.onPointer(found);
+    else if (found !== undefined && isJudgedAsAnswer(found)) this.onResponse(found.frame!);
+  }
+
+  /** A reverse call or notification: kept, and a call is refused (no host capabilities). */
+  private onIncoming(found: RequestFrameClass | NotificationFrameClass): void {
+    this.incoming.push(found.frame);
+    if (found.kind !== "request") return;
+    this.send({
+      jsonrpc: "2.0",
+      id: found.id,
+      error: { code: -32601, message: `executa check offers no host capabilities (${found.method})` },
+    });
+  }
+
+  private onPointer(found: ResponseFrameClass): void {
+    this.pendingTransports += 1;
+    void this.readTransport(found.frame.id, found.path!).finally(() => {
+      this.pendingTransports -= 1;
+      this.wake();
+    });
+  }
+
+  private onResponse(frame: Record<string, unknown>): void {
     this.responses.push({ id: frame.id, frame, atMs: this.elapsedMs, claimed: false });
     this.wake();
   }
@@ -328,6 +341,19 @@ export class WireProbe {
     for (const waiter of [...this.waiters]) waiter();
     this.waiters.clear();
   }
+}
+
+/**
+ * A response, or a `"jsonrpc": "2.0"` object that is neither a request nor a valid
+ * response (no result, a bad id): the checker judges such answers instead of ignoring them.
+ */
+function isJudgedAsAnswer(found: FrameClass): boolean {
+  if (found.kind === "response") return true;
+  return (
+    found.kind === "not-a-frame" &&
+    found.frame?.jsonrpc === "2.0" &&
+    (found.attempted === "response" || found.attempted === "message")
+  );
 }
 
 /** JSON-RPC ids compare by type and value. */

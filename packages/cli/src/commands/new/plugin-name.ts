@@ -1,3 +1,5 @@
+import { PLUGIN_NAME_PATTERN } from "@executa/core";
+
 /** The names a scaffolded plugin is known by. */
 export interface PluginNames {
   /** The manifest name and npm package name, e.g. `hello-world`. */
@@ -8,17 +10,17 @@ export interface PluginNames {
   title: string;
 }
 
-/** A manifest name that is also a valid unscoped npm package name: lowercase kebab or snake case. */
-const NAME = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*$/;
+/** Longest name `executa new` scaffolds: the name is also the npm package and folder name. */
+const MAX_NAME_LENGTH = 64;
 
 /**
  * Checks a plugin name and derives its class name and title.
  * @throws Error saying what a valid name looks like.
  */
 export function pluginNames(name: string): PluginNames {
-  if (typeof name !== "string" || !NAME.test(name) || name.length > 64) {
+  if (typeof name !== "string" || !PLUGIN_NAME_PATTERN.test(name) || name.length > MAX_NAME_LENGTH) {
     throw new Error(
-      `invalid plugin name ${JSON.stringify(name)}: use lowercase letters and digits, words joined by "-" or "_", starting with a letter (e.g. "hello-world"), at most 64 characters`,
+      `invalid plugin name ${JSON.stringify(name)}: use lowercase letters and digits, words joined by "-" or "_", starting with a letter (e.g. "hello-world"), at most ${MAX_NAME_LENGTH} characters`,
     );
   }
   const words = name.split(/[-_]/);

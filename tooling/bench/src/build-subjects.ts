@@ -1,6 +1,6 @@
 import { rm } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
-import { buildPlugin, ExecutaBuildError, formatBytes, TargetUnavailableError } from "@executa/bundler";
+import { buildExecutables, formatBytes, isBuildError } from "@executa/bundler";
 import { BUN_TOOLBOX_BUILDS, benchPaths, bunToolboxBinary } from "./subjects.js";
 
 /**
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     // No stale binary of an earlier build may stand in for this one.
     await rm(outDir, { recursive: true, force: true });
     try {
-      const result = await buildPlugin({
+      const result = await buildExecutables({
         entry: join(toolbox, "src", "main.ts"),
         tsconfig: join(toolbox, "tsconfig.json"),
         outDir,
@@ -35,8 +35,8 @@ async function main(): Promise<void> {
         `bench: built ${build.id}: ${relative(process.cwd(), binary.path)} (${binary.detail}, ${formatBytes(binary.size)})\n`,
       );
     } catch (error) {
-      if (error instanceof ExecutaBuildError && error.cause instanceof TargetUnavailableError) {
-        process.stderr.write(`bench: warning: ${build.id} not built: ${error.cause.message}\n`);
+      if (isBuildError(error, "TARGET_UNAVAILABLE")) {
+        process.stderr.write(`bench: warning: ${build.id} not built: ${(error.cause as Error).message}\n`);
         continue;
       }
       throw error;

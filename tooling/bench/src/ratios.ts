@@ -87,7 +87,7 @@ export function metric(key: string): Metric {
  * floor, with the target verdicts. Without a baseline figure there is no ratio.
  */
 export function computeRatios(
-  subjects: readonly Subject[],
+  subjects: readonly Pick<Subject, "id" | "role">[],
   figures: Record<string, SubjectFigures>,
 ): Ratio[] {
   const baseline = subjects.find((subject) => subject.role === "baseline");
@@ -95,20 +95,34 @@ export function computeRatios(
   if (!base) return [];
   const ratios: Ratio[] = [];
   for (const subject of subjects) {
-    if (subject.role === "baseline") continue;
     const own = figures[subject.id];
-    if (!own) continue;
+    if (subject.role === "baseline" || !own) continue;
     for (const m of METRICS) {
-      const mine = m.value(own);
-      const theirs = m.value(base);
-      if (mine === undefined || theirs === undefined || theirs === 0) continue;
-      const ratio: Ratio = { subject: subject.id, metric: m.key, ratio: mine / theirs };
-      if (m.target && subject.role === "sdk") {
-        ratio.target = m.target;
-        ratio.met = m.target.op === "<=" ? ratio.ratio <= m.target.value : ratio.ratio >= m.target.value;
-      }
-      ratios.push(ratio);
+      const ratio = ratioTo(base, subject, own, m);
+      if (ratio) ratios.push(ratio);
     }
   }
   return ratios;
+}
+
+/** One subject's ratio to the baseline on one metric, with the verdict for an SDK subject; undefined unless both measured it. */
+function ratioTo(
+  base: SubjectFigures,
+  subject: Pick<Subject, "id" | "role">,
+  own: SubjectFigures,
+  m: Metric,
+): Ratio | undefined {
+  const mine = m.value(own);
+  const theirs = m.value(base);
+  if (mine === undefined || theirs === undefined || theirs === 0) return undefined;
+  const ratio: Ratio = { subject: subject.id, metric: m.key, ratio: mine / theirs };
+  if (m.target && subject.role === "sdk") {
+    ratio.target = m.target;
+    ratio.met = meets(ratio.ratio, m.target);
+  }
+  return ratio;
+}
+
+function meets(ratio: number, target: NonNullable<Metric["target"]>): boolean {
+  return target.op === "<=" ? ratio <= target.value : ratio >= target.value;
 }

@@ -42,16 +42,51 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
   const started = Date.now();
   const paths = options.paths ?? benchPaths();
   const discovered = discoverSubjects(paths);
-  const skipped: SkippedSubject[] = [...discovered.skipped];
-  const wanted = [
-    ...discovered.subjects.filter(
-      (subject) => !options.only || subject.role === "baseline" || options.only.includes(subject.id),
-    ),
+  const probed = await probeSubjects(wantedSubjects(options, discovered.subjects));
+  const { subjects, tools } = probed;
+  const skipped = [...discovered.skipped, ...probed.skipped];
+  const figures: Record<string, SubjectFigures> = Object.fromEntries(
+    subjects.map((subject) => [subject.id, {}]),
+  );
+  log(`subjects: ${subjects.map((subject) => subject.id).join(", ")}`);
+  for (const skip of skipped) log(`skipped ${skip.id}: ${skip.reason}`);
+  const serving = subjects.filter((subject) => subject.serves && !subject.validationOnly);
+  for (const measure of FIGURE_STEPS) await measure({ config, subjects, serving, tools, figures, log });
+  return {
+    schema: 1,
+    mode: config.mode,
+    startedAt: new Date(started).toISOString(),
+    durationS: Math.round((Date.now() - started) / 100) / 10,
+    environment: environment(paths.repoRoot),
+    config,
+    subjects: subjects.map((subject) => record(subject, paths.repoRoot)),
+    skipped,
+    figures,
+    ratios: computeRatios(subjects, figures),
+  };
+}
+
+/** The discovered subjects the run asked for (the baseline always), then its extra ones. */
+function wantedSubjects(options: RunOptions, discovered: readonly Subject[]): Subject[] {
+  const { only } = options;
+  return [
+    ...discovered.filter((subject) => !only || subject.role === "baseline" || only.includes(subject.id)),
     ...(options.extra ?? []),
   ];
+}
 
-  const tools = new Map<string, SubjectTools>();
+/**
+ * Asks each serving subject for its tools: those that answer are measured, the others
+ * skipped with the reason (a baseline that does not answer fails the run).
+ */
+async function probeSubjects(wanted: readonly Subject[]): Promise<{
+  subjects: Subject[];
+  tools: Map<string, SubjectTools>;
+  skipped: SkippedSubject[];
+}> {
   const subjects: Subject[] = [];
+  const tools = new Map<string, SubjectTools>();
+  const skipped: SkippedSubject[] = [];
   for (const subject of wanted) {
     if (!subject.serves) {
       subjects.push(subject);
@@ -65,47 +100,55 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
       skipped.push({ id: subject.id, label: subject.label, reason: (error as Error).message });
     }
   }
-  const serving = subjects.filter((subject) => subject.serves && !subject.validationOnly);
-  const figures: Record<string, SubjectFigures> = Object.fromEntries(
-    subjects.map((subject) => [subject.id, {}]),
-  );
-  log(`subjects: ${subjects.map((subject) => subject.id).join(", ")}`);
-  for (const skip of skipped) log(`skipped ${skip.id}: ${skip.reason}`);
+  return { subjects, tools, skipped };
+}
 
+/** What a figure step measures on and where it records. */
+interface FigureRun {
+  config: BenchConfig;
+  subjects: readonly Subject[];
+  /** The subjects that serve and are not there for the validation figure only. */
+  serving: readonly Subject[];
+  tools: ReadonlyMap<string, SubjectTools>;
+  /** Subject id → its figures, filled in by the steps. */
+  figures: Record<string, SubjectFigures>;
+  log: (line: string) => void;
+}
+
+async function coldStartStep({ config, subjects, figures, log }: FigureRun): Promise<void> {
   log("cold start");
   const timed = subjects.filter((subject) => !subject.validationOnly);
   for (const [id, sample] of await measureColdStart(timed, config.coldStartRuns, config.warmups)) {
     figures[id]!.coldStartMs = sample;
   }
+}
 
+async function throughputStep({ config, serving, figures, log }: FigureRun): Promise<void> {
   log(`throughput (${config.throughputCalls} pipelined invokes)`);
   const throughput = await measureThroughput(serving, config.throughputCalls, config.runs, config.warmups);
   for (const [id, { perS, cpuPerInvokeUs }] of throughput) {
     figures[id]!.throughputPerS = perS;
     if (cpuPerInvokeUs) figures[id]!.cpuPerInvokeUs = cpuPerInvokeUs;
   }
+}
 
+async function latencyStep({ config, serving, figures, log }: FigureRun): Promise<void> {
   log(`latency (${config.latencyCalls} ping-pong invokes)`);
-  for (const [id, { p50, p99 }] of await measureLatency(
-    serving,
-    config.latencyCalls,
-    config.runs,
-    config.warmups,
-  )) {
+  const latency = await measureLatency(serving, config.latencyCalls, config.runs, config.warmups);
+  for (const [id, { p50, p99 }] of latency) {
     figures[id]!.latencyP50Ms = p50;
     figures[id]!.latencyP99Ms = p99;
   }
+}
 
+async function largeArgumentStep({ config, serving, figures, log }: FigureRun): Promise<void> {
   log(`large argument (${config.largeFrameBytes} byte frame)`);
-  for (const [id, figure] of await measureLargeArgument(
-    serving,
-    config.largeFrameBytes,
-    config.runs,
-    config.warmups,
-  )) {
-    figures[id]!.largeArgument = figure;
-  }
+  const large = await measureLargeArgument(serving, config.largeFrameBytes, config.runs, config.warmups);
+  for (const [id, figure] of large) figures[id]!.largeArgument = figure;
+}
 
+/** The dataset figure, on the subjects that have a generate_dataset tool with an integer parameter. */
+async function datasetStep({ config, serving, tools, figures, log }: FigureRun): Promise<void> {
   const withDataset = serving.filter((subject) => tools.get(subject.id)?.datasetParam !== undefined);
   for (const subject of serving) {
     if (!withDataset.includes(subject))
@@ -120,7 +163,10 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
     config.warmups,
   );
   for (const [id, figure] of datasets) figures[id]!.dataset = figure;
+}
 
+/** The validation figure, on each subject that has a validated DTO tool and its unvalidated twin. */
+async function validationStep({ config, subjects, tools, figures, log }: FigureRun): Promise<void> {
   for (const subject of subjects) {
     const pair = tools.get(subject.id)?.validation;
     if (!pair) continue;
@@ -133,32 +179,37 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
       config.warmups,
     );
   }
+}
 
+async function idleRssStep({ config, serving, figures, log }: FigureRun): Promise<void> {
   log("idle RSS");
   for (const [id, { rss, anonRss }] of await measureIdleRss(serving, config.idleSettleMs, config.runs)) {
     figures[id]!.idleRssBytes = rss;
     if (anonRss) figures[id]!.idleAnonRssBytes = anonRss;
   }
+}
 
+/** The figures in the order a run measures them, each over every subject it applies to. */
+const FIGURE_STEPS: readonly ((run: FigureRun) => Promise<void>)[] = [
+  coldStartStep,
+  throughputStep,
+  latencyStep,
+  largeArgumentStep,
+  datasetStep,
+  validationStep,
+  idleRssStep,
+];
+
+/** The machine and the code the run measured. */
+function environment(repoRoot: string): BenchResults["environment"] {
   const cpuList = cpus();
   return {
-    schema: 1,
-    mode: config.mode,
-    startedAt: new Date(started).toISOString(),
-    durationS: Math.round((Date.now() - started) / 100) / 10,
-    environment: {
-      node: process.version,
-      platform: process.platform,
-      arch: process.arch,
-      cpus: cpuList.length,
-      cpuModel: cpuList[0]?.model.trim() ?? "unknown",
-      commit: gitCommit(paths.repoRoot),
-    },
-    config,
-    subjects: subjects.map((subject) => record(subject, paths.repoRoot)),
-    skipped,
-    figures,
-    ratios: computeRatios(subjects, figures),
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    cpus: cpuList.length,
+    cpuModel: cpuList[0]?.model.trim() ?? "unknown",
+    commit: gitCommit(repoRoot),
   };
 }
 

@@ -53,7 +53,7 @@ export const BUN_TOOLBOX_BUILDS: readonly BunToolboxBuild[] = [
   },
 ];
 
-/** The executable of a Bun toolbox build (what `buildPlugin` writes for this machine). */
+/** The executable of a Bun toolbox build (what `buildExecutables` writes for this machine). */
 export function bunToolboxBinary(paths: BenchPaths, build: BunToolboxBuild): string {
   return join(paths.benchDir, "subjects", "dist", build.dir, executableName("toolbox"));
 }
@@ -69,6 +69,17 @@ export interface SkippedSubject {
   reason: string;
 }
 
+/** A subject measured only when the file it runs (or needs) is built. */
+interface BuiltSubject {
+  subject: Subject;
+  /** The file whose presence means the subject is built. */
+  needs: string;
+  /** How to build it, said when it is missing. */
+  buildWith?: string;
+}
+
+const BUILD_SUBJECTS = "pnpm --filter @executa/bench build:subjects";
+
 /**
  * The subjects of a run: the baseline, the `node -e 0` floor, the plugin written
  * directly on core, and — when `apps/toolbox/dist` has them — the toolbox bundle run by
@@ -80,103 +91,87 @@ export function discoverSubjects(paths: BenchPaths = benchPaths()): {
   subjects: Subject[];
   skipped: SkippedSubject[];
 } {
-  const node = process.execPath;
-  const subjects: Subject[] = [];
+  const subjects: Subject[] = [baselineSubject(paths)];
   const skipped: SkippedSubject[] = [];
-  const toolboxDist = join(paths.repoRoot, "apps", "toolbox", "dist");
-  const toolboxBinary = join(toolboxDist, executableName("toolbox"));
-  const toolboxBundle = join(toolboxDist, "toolbox.cjs");
+  for (const { subject, needs, buildWith } of builtSubjects(paths)) {
+    if (existsSync(needs)) {
+      subjects.push(subject);
+    } else {
+      const how = buildWith === undefined ? "" : ` (${buildWith})`;
+      skipped.push({ id: subject.id, label: subject.label, reason: `${needs} not built${how}` });
+    }
+  }
+  subjects.push(floorSubject());
+  return { subjects, skipped };
+}
 
-  subjects.push({
+function baselineSubject(paths: BenchPaths): Subject {
+  return {
     id: "baseline",
     label: "baseline (hand-written)",
     role: "baseline",
-    line: { command: node, args: [join(paths.benchDir, "baseline", "plugin.cjs")] },
+    line: { command: process.execPath, args: [join(paths.benchDir, "baseline", "plugin.cjs")] },
     serves: true,
-  });
-  if (existsSync(toolboxBinary)) {
-    subjects.push({
-      id: "toolbox-sea",
-      label: "toolbox (single executable)",
-      role: "sdk",
-      line: { command: toolboxBinary, args: [] },
-      serves: true,
-    });
-  } else {
-    skipped.push({
-      id: "toolbox-sea",
-      label: "toolbox (single executable)",
-      reason: `${toolboxBinary} not built`,
-    });
-  }
-  for (const build of BUN_TOOLBOX_BUILDS) {
-    const binary = bunToolboxBinary(paths, build);
-    if (existsSync(binary)) {
-      subjects.push({
-        id: build.id,
-        label: build.label,
-        role: "sdk",
-        line: { command: binary, args: [] },
-        serves: true,
-      });
-    } else {
-      skipped.push({
-        id: build.id,
-        label: build.label,
-        reason: `${binary} not built (pnpm --filter @executa/bench build:subjects)`,
-      });
-    }
-  }
-  if (existsSync(toolboxBundle)) {
-    subjects.push({
-      id: "toolbox-node",
-      label: "node toolbox.cjs",
-      role: "sdk",
-      line: { command: node, args: [toolboxBundle] },
-      serves: true,
-    });
-  } else {
-    skipped.push({ id: "toolbox-node", label: "node toolbox.cjs", reason: `${toolboxBundle} not built` });
-  }
-  const coreDist = join(paths.repoRoot, "packages", "core", "dist", "index.js");
-  if (existsSync(coreDist)) {
-    subjects.push({
-      id: "core-plugin",
-      label: "plugin on @executa/core",
-      role: "sdk",
-      line: { command: node, args: [join(paths.benchDir, "subjects", "core-plugin.mjs")] },
-      serves: true,
-    });
-  } else {
-    skipped.push({
-      id: "core-plugin",
-      label: "plugin on @executa/core",
-      reason: `${coreDist} not built (pnpm --filter @executa/core build)`,
-    });
-  }
-  const dtoBundle = join(paths.benchDir, "subjects", "dist", "dto-plugin.cjs");
-  if (existsSync(dtoBundle)) {
-    subjects.push({
-      id: "dto-plugin",
-      label: "decorated DTO plugin",
-      role: "sdk",
-      line: { command: node, args: [dtoBundle] },
-      serves: true,
-      validationOnly: true,
-    });
-  } else {
-    skipped.push({
-      id: "dto-plugin",
-      label: "decorated DTO plugin",
-      reason: `${dtoBundle} not built (pnpm --filter @executa/bench build:subjects)`,
-    });
-  }
-  subjects.push({
+  };
+}
+
+/** Process start and exit only: what any subject's cold start costs at least. */
+function floorSubject(): Subject {
+  return {
     id: "floor",
     label: "node -e 0 (floor)",
     role: "floor",
-    line: { command: node, args: ["-e", "0"] },
+    line: { command: process.execPath, args: ["-e", "0"] },
     serves: false,
+  };
+}
+
+/** The SDK subjects in table order, each with the file it needs. */
+function builtSubjects(paths: BenchPaths): BuiltSubject[] {
+  const node = process.execPath;
+  const toolboxDist = join(paths.repoRoot, "apps", "toolbox", "dist");
+  const toolboxBinary = join(toolboxDist, executableName("toolbox"));
+  const toolboxBundle = join(toolboxDist, "toolbox.cjs");
+  const dtoBundle = join(paths.benchDir, "subjects", "dist", "dto-plugin.cjs");
+  const sdk = (id: string, label: string, line: CommandLine): Subject => ({
+    id,
+    label,
+    role: "sdk",
+    line,
+    serves: true,
   });
-  return { subjects, skipped };
+  return [
+    {
+      subject: sdk("toolbox-sea", "toolbox (single executable)", { command: toolboxBinary, args: [] }),
+      needs: toolboxBinary,
+    },
+    ...BUN_TOOLBOX_BUILDS.map((build) => {
+      const binary = bunToolboxBinary(paths, build);
+      return {
+        subject: sdk(build.id, build.label, { command: binary, args: [] }),
+        needs: binary,
+        buildWith: BUILD_SUBJECTS,
+      };
+    }),
+    {
+      subject: sdk("toolbox-node", "node toolbox.cjs", { command: node, args: [toolboxBundle] }),
+      needs: toolboxBundle,
+    },
+    {
+      subject: sdk("core-plugin", "plugin on @executa/core", {
+        command: node,
+        args: [join(paths.benchDir, "subjects", "core-plugin.mjs")],
+      }),
+      needs: join(paths.repoRoot, "packages", "core", "dist", "index.js"),
+      buildWith: "pnpm --filter @executa/core build",
+    },
+    {
+      subject: {
+        ...sdk("dto-plugin", "decorated DTO plugin", { command: node, args: [dtoBundle] }),
+        validationOnly: true,
+      },
+      needs: dtoBundle,
+      buildWith: BUILD_SUBJECTS,
+    },
+  ];
 }

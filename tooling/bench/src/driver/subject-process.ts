@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { LineReader } from "@executa/core";
+import { LineReader } from "@executa/core/internal";
 import { type ProcessMemory, readProcessMemory } from "../proc-status.js";
 
 /** How to start one subject: a command line. */

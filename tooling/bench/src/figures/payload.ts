@@ -13,6 +13,14 @@ interface LargeCall {
   check: (data: unknown) => void;
 }
 
+/** What one large call on a fresh process measured. */
+interface LargeCallRun {
+  elapsedMs: number;
+  /** The child's peak RSS after the call; undefined without procfs. */
+  peakRssBytes: number | undefined;
+  shape: Omit<PayloadFigure, "timeMs" | "peakRssBytes">;
+}
+
 /**
  * Runs one large call per run on a fresh process of each subject (so its VmHWM is this
  * call's peak): time from writing the request to reading the response line, and the
@@ -24,51 +32,53 @@ async function measureLargeCall(
   runs: number,
   warmups: number,
 ): Promise<Map<string, PayloadFigure>> {
-  const times = new Map<string, number[]>();
-  const peaks = new Map<string, number[]>();
-  const shapes = new Map<string, Omit<PayloadFigure, "timeMs" | "peakRssBytes">>();
+  const measured = new Map<string, LargeCallRun[]>(subjects.map((subject) => [subject.id, []]));
   for (let run = 0; run < warmups + runs; run++) {
     for (const subject of rotated(subjects, run)) {
-      const call = callFor(subject);
-      const process = new SubjectProcess(subject.id, subject.line);
-      try {
-        await process.describe();
-        const sent = performance.now();
-        const response = await process.requestSerialized("invoke", call.paramsJson);
-        const elapsed = response.receivedAt - sent;
-        const memory = process.memory();
-        const result = response.result as { success?: unknown; data?: unknown } | undefined;
-        if (result?.success !== true) {
-          throw new Error(`${subject.label}: ${call.tool} failed: ${JSON.stringify(response).slice(0, 300)}`);
-        }
-        call.check(result.data);
-        if (run < warmups) continue;
-        push(times, subject.id, elapsed);
-        if (memory) push(peaks, subject.id, memory.peakRssBytes);
-        shapes.set(subject.id, {
-          requestBytes: Buffer.byteLength(call.paramsJson) + 50,
-          responseBytes: response.bytes,
-          fileTransport: response.fileTransport !== undefined,
-        });
-      } finally {
-        await process.close();
-      }
+      const result = await runLargeCall(subject, callFor(subject));
+      if (run >= warmups) measured.get(subject.id)!.push(result);
     }
   }
-  const figures = new Map<string, PayloadFigure>();
-  for (const subject of subjects) {
-    const figure: PayloadFigure = { timeMs: summarize(times.get(subject.id)!), ...shapes.get(subject.id)! };
-    const peak = peaks.get(subject.id);
-    if (peak) figure.peakRssBytes = summarize(peak);
-    figures.set(subject.id, figure);
-  }
-  return figures;
+  return new Map(subjects.map((subject) => [subject.id, payloadFigure(measured.get(subject.id)!)]));
 }
 
-function push(map: Map<string, number[]>, key: string, value: number): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+/** Makes the call on a fresh process of the subject and checks the answer; throws on a wrong one. */
+async function runLargeCall(subject: Subject, call: LargeCall): Promise<LargeCallRun> {
+  const process = new SubjectProcess(subject.id, subject.line);
+  try {
+    await process.describe();
+    const sent = performance.now();
+    const response = await process.requestSerialized("invoke", call.paramsJson);
+    const elapsedMs = response.receivedAt - sent;
+    const memory = process.memory();
+    const result = response.result as { success?: unknown; data?: unknown } | undefined;
+    if (result?.success !== true) {
+      throw new Error(`${subject.label}: ${call.tool} failed: ${JSON.stringify(response).slice(0, 300)}`);
+    }
+    call.check(result.data);
+    return {
+      elapsedMs,
+      peakRssBytes: memory?.peakRssBytes,
+      shape: {
+        requestBytes: Buffer.byteLength(call.paramsJson) + 50,
+        responseBytes: response.bytes,
+        fileTransport: response.fileTransport !== undefined,
+      },
+    };
+  } finally {
+    await process.close();
+  }
+}
+
+/** The figure of a subject's timed runs: time, peak RSS when known, and the last run's sizes. */
+function payloadFigure(runs: readonly LargeCallRun[]): PayloadFigure {
+  const figure: PayloadFigure = {
+    timeMs: summarize(runs.map((run) => run.elapsedMs)),
+    ...runs.at(-1)!.shape,
+  };
+  const peaks = runs.flatMap((run) => (run.peakRssBytes === undefined ? [] : [run.peakRssBytes]));
+  if (peaks.length > 0) figure.peakRssBytes = summarize(peaks);
+  return figure;
 }
 
 /** A text argument sized so that the whole invoke frame is about `frameBytes`. */

@@ -1,5 +1,5 @@
 import { METRICS } from "../ratios.js";
-import type { BenchResults, SubjectFigures, SubjectRecord } from "../results.js";
+import type { BenchResults, Ratio, SubjectFigures, SubjectRecord } from "../results.js";
 import type { Sample } from "../stats.js";
 import { bytesLabel, num, sampleCell, toMiB } from "./format.js";
 
@@ -59,100 +59,121 @@ function ordered(subjects: readonly SubjectRecord[]): SubjectRecord[] {
 /** The run as a markdown report: environment, figures, ratios with targets, validation. */
 export function renderMarkdown(results: BenchResults): string {
   const subjects = ordered(results.subjects);
-  const env = results.environment;
-  const out: string[] = [];
-  out.push(`# Executa bench — ${results.mode} run`);
-  out.push("");
-  out.push(
-    `${results.startedAt} · commit ${env.commit ?? "unknown"} · Node ${env.node} · ${env.platform}/${env.arch} · ${env.cpus} × ${env.cpuModel} · ${results.durationS} s`,
-  );
-  out.push("");
-  out.push(
-    `Each figure: median of ${results.config.runs} runs (cold start: ${results.config.coldStartRuns}) after ${results.config.warmups} warm-up run(s), (min–max) in brackets.`,
-  );
-  out.push("");
-  out.push(`Measured: ${subjects.map((s) => `\`${s.id}\` = ${s.command.join(" ")}`).join("; ")}.`);
-  if (results.skipped.length > 0) {
-    out.push("");
-    out.push(`Not measured: ${results.skipped.map((s) => `\`${s.id}\` (${s.reason})`).join("; ")}.`);
-  }
-  out.push("");
-  out.push("## Figures");
-  out.push("");
   const rows = figureRows(results);
   const timed = subjects.filter((s) => rows.some((row) => row.cell(results.figures[s.id] ?? {}) !== "—"));
-  out.push(
+  return [
+    ...headerSection(results, subjects),
+    ...figuresSection(results, subjects, rows, timed),
+    ...ratiosSection(
+      results,
+      timed.filter((s) => s.role !== "baseline"),
+    ),
+    ...validationSection(results, subjects),
+    "",
+  ].join("\n");
+}
+
+/** Title, environment, how each figure was taken, the subjects measured and those that were not. */
+function headerSection(results: BenchResults, subjects: readonly SubjectRecord[]): string[] {
+  const env = results.environment;
+  const out = [
+    `# Executa bench — ${results.mode} run`,
+    "",
+    `${results.startedAt} · commit ${env.commit ?? "unknown"} · Node ${env.node} · ${env.platform}/${env.arch} · ${env.cpus} × ${env.cpuModel} · ${results.durationS} s`,
+    "",
+    `Each figure: median of ${results.config.runs} runs (cold start: ${results.config.coldStartRuns}) after ${results.config.warmups} warm-up run(s), (min–max) in brackets.`,
+    "",
+    `Measured: ${subjects.map((s) => `\`${s.id}\` = ${s.command.join(" ")}`).join("; ")}.`,
+  ];
+  if (results.skipped.length > 0) {
+    out.push("", `Not measured: ${results.skipped.map((s) => `\`${s.id}\` (${s.reason})`).join("; ")}.`);
+  }
+  return out;
+}
+
+/** The figures table of the subjects that have any, then how large answers travelled and the executable sizes. */
+function figuresSection(
+  results: BenchResults,
+  subjects: readonly SubjectRecord[],
+  rows: readonly FigureRow[],
+  timed: readonly SubjectRecord[],
+): string[] {
+  const out = [
+    "",
+    "## Figures",
+    "",
     table(
       ["Figure", ...timed.map((s) => s.label)],
       rows.map((row) => [row.label, ...timed.map((s) => row.cell(results.figures[s.id] ?? {}))]),
     ),
-  );
+  ];
   const transport = subjects
-    .map((s) => {
-      const d = results.figures[s.id]?.dataset;
-      const a = results.figures[s.id]?.largeArgument;
-      if (!d && !a) return undefined;
-      const how = (f: typeof d) =>
-        f ? `${bytesLabel(f.responseBytes)}${f.fileTransport ? " by file transport" : " inline"}` : "—";
-      return `${s.id}: argument answer ${how(a)}, dataset answer ${how(d)}`;
-    })
+    .map((s) => transportNote(s, results.figures[s.id]))
     .filter((line): line is string => line !== undefined);
-  if (transport.length > 0) {
-    out.push("");
-    out.push(`Responses: ${transport.join("; ")}.`);
-  }
+  if (transport.length > 0) out.push("", `Responses: ${transport.join("; ")}.`);
   const executables = subjects.filter((s) => s.executableBytes !== undefined);
   if (executables.length > 0) {
-    out.push("");
     out.push(
+      "",
       `Executable sizes: ${executables.map((s) => `${s.id} ${bytesLabel(s.executableBytes!)}`).join("; ")}.`,
     );
   }
+  return out;
+}
 
-  const compared = timed.filter((s) => s.role !== "baseline");
-  out.push("");
-  out.push("## Ratios to the baseline (same run)");
-  out.push("");
-  out.push("Subject median ÷ baseline median. ✅ target met, ❌ missed.");
-  out.push("");
+/** How a subject's large-argument and dataset answers came back (size, inline or file transport). */
+function transportNote(subject: SubjectRecord, figures: SubjectFigures | undefined): string | undefined {
+  const d = figures?.dataset;
+  const a = figures?.largeArgument;
+  if (!d && !a) return undefined;
+  const how = (f: typeof d) =>
+    f ? `${bytesLabel(f.responseBytes)}${f.fileTransport ? " by file transport" : " inline"}` : "—";
+  return `${subject.id}: argument answer ${how(a)}, dataset answer ${how(d)}`;
+}
+
+/** The ratios table: one row per metric any compared subject has, with its target and verdicts. */
+function ratiosSection(results: BenchResults, compared: readonly SubjectRecord[]): string[] {
   const ratioRows: string[][] = [];
   for (const m of METRICS) {
-    const cells = compared.map((s) => {
-      const r = results.ratios.find((x) => x.subject === s.id && x.metric === m.key);
-      if (!r) return "—";
-      return `${num(r.ratio)}${r.met === undefined ? "" : r.met ? " ✅" : " ❌"}`;
-    });
+    const cells = compared.map((s) => ratioCell(results.ratios, s.id, m.key));
     if (cells.every((cell) => cell === "—")) continue;
     const target = m.target ? `${m.target.op === "<=" ? "≤" : "≥"} ${m.target.value.toFixed(1)}` : "—";
     ratioRows.push([`${m.label} (${m.better} is better)`, target, ...cells]);
   }
-  out.push(table(["Ratio", "Target", ...compared.map((s) => s.label)], ratioRows));
+  return [
+    "",
+    "## Ratios to the baseline (same run)",
+    "",
+    "Subject median ÷ baseline median. ✅ target met, ❌ missed.",
+    "",
+    table(["Ratio", "Target", ...compared.map((s) => s.label)], ratioRows),
+  ];
+}
 
+function ratioCell(ratios: readonly Ratio[], subject: string, metric: string): string {
+  const r = ratios.find((x) => x.subject === subject && x.metric === metric);
+  if (!r) return "—";
+  return `${num(r.ratio)}${r.met === undefined ? "" : r.met ? " ✅" : " ❌"}`;
+}
+
+/** The validation overhead table, for the subjects measured on it. */
+function validationSection(results: BenchResults, subjects: readonly SubjectRecord[]): string[] {
   const validated = subjects.filter((s) => results.figures[s.id]?.validation);
-  if (validated.length > 0) {
-    out.push("");
-    out.push("## Validation overhead");
-    out.push("");
-    out.push(
-      table(
-        [
-          "Subject",
-          "DTO tool (invokes/s)",
-          "Unvalidated twin (invokes/s)",
-          "Cost per call, validated ÷ unvalidated",
-        ],
-        validated.map((s) => {
-          const v = results.figures[s.id]!.validation!;
-          return [
-            `${s.label}: \`${v.validatedTool}\` vs \`${v.uncheckedTool}\``,
-            sampleCell(v.validatedPerS),
-            sampleCell(v.uncheckedPerS),
-            num(v.overhead),
-          ];
-        }),
-      ),
-    );
-  }
-  out.push("");
-  return out.join("\n");
+  if (validated.length === 0) return [];
+  const header = [
+    "Subject",
+    "DTO tool (invokes/s)",
+    "Unvalidated twin (invokes/s)",
+    "Cost per call, validated ÷ unvalidated",
+  ];
+  const rows = validated.map((s) => {
+    const v = results.figures[s.id]!.validation!;
+    return [
+      `${s.label}: \`${v.validatedTool}\` vs \`${v.uncheckedTool}\``,
+      sampleCell(v.validatedPerS),
+      sampleCell(v.uncheckedPerS),
+      num(v.overhead),
+    ];
+  });
+  return ["", "## Validation overhead", "", table(header, rows)];
 }

@@ -81,6 +81,9 @@ const OUTPUT_HIGH_WATER_BYTES = 16 * 1024 * 1024;
  */
 const OUTPUT_LOW_WATER_BYTES = 4 * 1024 * 1024;
 
+/** How many abandoned request ids a peer remembers; an answer later than that many newer abandons warns. */
+const ABANDONED_IDS_KEPT = 1024;
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -94,6 +97,8 @@ interface Pending {
  */
 export class JsonRpcPeer {
   private readonly pending = new Map<RequestId, Pending>();
+  /** Ids this peer stopped waiting for (timed out or aborted): their late answers are expected. */
+  private readonly abandoned = new Set<RequestId>();
   private readonly writer: FrameWriter;
   private readonly reader: LineReader;
   private readonly log: Logger;
@@ -173,7 +178,7 @@ export class JsonRpcPeer {
     return new Promise((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       const onAbort = () => {
-        this.pending.delete(id);
+        this.abandon(id);
         cleanup();
         reject(abortReason(signal!));
       };
@@ -184,7 +189,7 @@ export class JsonRpcPeer {
       if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
         timer = setTimeout(
           () => {
-            this.pending.delete(id);
+            this.abandon(id);
             cleanup();
             reject(
               options.timeoutError?.() ??
@@ -325,10 +330,21 @@ export class JsonRpcPeer {
     }
   }
 
+  /** Stops waiting for `id`, remembering it (the latest {@link ABANDONED_IDS_KEPT}) so its late answer is no surprise. */
+  private abandon(id: RequestId): void {
+    this.pending.delete(id);
+    this.abandoned.add(id);
+    if (this.abandoned.size > ABANDONED_IDS_KEPT) {
+      this.abandoned.delete(this.abandoned.values().next().value as RequestId);
+    }
+  }
+
   private settle(id: RequestId, frame: Record<string, unknown>, idText?: string): void {
     const entry = this.pending.get(id);
     if (!entry) {
-      this.log.warn(`dropped a response for unknown id ${previewText(idText ?? JSON.stringify(id))}`);
+      const shown = previewText(idText ?? JSON.stringify(id));
+      if (this.abandoned.delete(id)) this.log.debug(`dropped the late response for abandoned id ${shown}`);
+      else this.log.warn(`dropped a response for unknown id ${shown}`);
       return;
     }
     this.pending.delete(id);

@@ -111,8 +111,32 @@ describe("JsonRpcPeer: outgoing requests", () => {
     const [frame] = await waitFor(1);
     await expect(call).rejects.toThrow(/timed out after 20 ms/);
     send({ jsonrpc: "2.0", id: frame?.id, result: {} });
-    await vi.waitFor(() => expect(logs.join("")).toContain("unknown id"));
+    // Expected: this peer gave up on the id, so the late reply is a debug line, not a warning.
+    await vi.waitFor(() =>
+      expect(logs.join("")).toContain("debug: dropped the late response for abandoned id"),
+    );
+    expect(logs.join("")).not.toContain("unknown id");
     expect(peer.pendingCount).toBe(0);
+  });
+
+  it("remembers only the latest 1024 abandoned ids: a reply to an older one warns", async () => {
+    let next = 0;
+    const pipe = memoryPipe();
+    const logs: string[] = [];
+    const peer = new JsonRpcPeer({
+      input: pipe.input,
+      output: { stream: pipe.output },
+      handleRequest: () => ({}),
+      log: createLogger("test", { write: (line) => logs.push(line), level: "debug" }),
+      newId: () => `r${next++}`,
+    });
+    const calls = Array.from({ length: 1025 }, () => peer.request("x", {}, { timeoutMs: 1 }).catch(() => {}));
+    await Promise.all(calls);
+    pipe.send({ jsonrpc: "2.0", id: "r0", result: {} });
+    pipe.send({ jsonrpc: "2.0", id: "r1", result: {} });
+    await vi.waitFor(() => expect(logs.join("")).toContain('"r1"'));
+    expect(logs.join("")).toContain('warn: dropped a response for unknown id "r0"');
+    expect(logs.join("")).toContain('debug: dropped the late response for abandoned id "r1"');
   });
 
   it("uses the caller's timeout error and aborts with the signal's reason", async () => {

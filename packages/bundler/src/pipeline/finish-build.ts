@@ -15,6 +15,7 @@ import {
   targetPlatform,
 } from "../platform/platforms.js";
 import { formatBytes, formatMs } from "../report/format.js";
+import { nextSteps } from "../report/next-steps.js";
 import { createReporter, isQuiet, type Reporter } from "../report/reporter.js";
 import type { RuntimeOptions } from "../runtime/runtime.js";
 import type { RuntimeChoice } from "../runtime/runtimes.js";
@@ -171,6 +172,8 @@ async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Prom
   report.done(
     `done: ${name} ${source.manifest.version} (verified and packed in ${formatMs(performance.now() - build.started)})`,
   );
+  const hostBinary = build.binaries.find((binary) => binary.platform === hostPlatform())?.path;
+  report.next(nextSteps({ hostBinary, bundle: build.bundle.path }));
   return resultOf(build);
 }
 

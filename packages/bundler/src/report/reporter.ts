@@ -8,6 +8,8 @@ export interface Reporter {
   note(text: string): void;
   /** The closing line. */
   done(text: string): void;
+  /** After the closing line: how to use what was built, one command a line (see `nextSteps`). */
+  next(lines: readonly string[]): void;
 }
 
 /** Options of {@link createReporter}. */
@@ -22,7 +24,7 @@ const LABEL_WIDTH = 14;
 
 /** A reporter that prints aligned lines, or nothing at all when quiet. */
 export function createReporter(options: ReporterOptions = {}): Reporter {
-  if (options.quiet) return { start() {}, step() {}, note() {}, done() {} };
+  if (options.quiet) return { start() {}, step() {}, note() {}, done() {}, next() {} };
   const write = options.write ?? ((text: string) => void process.stdout.write(text));
   const pad = " ".repeat(LABEL_WIDTH + 4);
   return {
@@ -31,6 +33,7 @@ export function createReporter(options: ReporterOptions = {}): Reporter {
       write(`  ✓ ${label.padEnd(LABEL_WIDTH)}${detail}\n${more.map((line) => `${pad}${line}\n`).join("")}`),
     note: (text) => write(`  ! ${text}\n`),
     done: (text) => write(`${text}\n`),
+    next: (lines) => write(lines.map((line) => `  ${line}\n`).join("")),
   };
 }
 

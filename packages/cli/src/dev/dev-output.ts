@@ -1,5 +1,6 @@
 import type { ExitInfo } from "@executa/host";
 import type { CliIO } from "../cli-io.js";
+import { exitText } from "./exit-text.js";
 import type { Paint } from "./format.js";
 import type { DevRepl } from "./repl.js";
 
@@ -30,7 +31,7 @@ export class DevOutput {
 
   /** The plugin exited on its own; `hint` says what brings it back. */
   unexpectedExit(exit: ExitInfo, watching: boolean): void {
-    const how = exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`;
+    const how = exitText(exit);
     const hint = watching
       ? "; it restarts on the next change"
       : this.repl

@@ -3,7 +3,11 @@ import { join } from "node:path";
 import type { InvokeResult, Manifest, ProtocolVersion } from "@executa/core";
 import { type ExitInfo, type Negotiated, type PluginProcess, spawnPlugin } from "@executa/host";
 import type { LocalProviders, SamplingConfig } from "@executa/host/local";
+import { startupFailure } from "./startup-failure.js";
 import type { DevTarget } from "./target.js";
+
+/** How many stderr lines of a start are held back (a crash is read from them). */
+const STARTUP_LINES_KEPT = 500;
 
 /** Options of {@link DevSession.open}. */
 export interface DevSessionOptions {
@@ -20,11 +24,14 @@ export interface DevSessionOptions {
   sampling?: SamplingConfig;
   /** Extra environment for the plugin. */
   env?: Record<string, string | undefined>;
-  /** Each stderr line of the plugin, as it comes. */
+  /**
+   * Each stderr line of the plugin: as it comes once the plugin has started; those of a
+   * start are held until it succeeds (a failed start is told once, by the error it throws).
+   */
   onStderr?: (line: string) => void;
   /** Each stdout line that is not a protocol frame (the plugin is misbehaving). */
   onStdoutNoise?: (line: string) => void;
-  /** The plugin exited without being asked to. */
+  /** The plugin exited without being asked to, after it had started. */
   onUnexpectedExit?: (exit: ExitInfo) => void;
 }
 
@@ -54,7 +61,8 @@ export class DevSession {
 
   /**
    * Creates the local providers and starts the plugin (`initialize` + `describe`).
-   * @throws Error when the plugin cannot be started or fails the handshake (it is stopped).
+   * @throws Error when the plugin cannot be started or fails the handshake (it is stopped):
+   * its message says how, with the useful lines of the plugin's stderr.
    */
   static async open(options: DevSessionOptions): Promise<DevSession> {
     mkdirSync(options.dataDir, { recursive: true });
@@ -121,10 +129,39 @@ export class DevSession {
   }
 
   private async start(): Promise<void> {
+    const plugin = await this.spawn();
+    this.current = plugin;
+    this.stopping = false;
+    let held: string[] | undefined = [];
+    plugin.stderr.onLine((line) => {
+      if (!held) this.options.onStderr?.(line);
+      else if (held.length < STARTUP_LINES_KEPT) held.push(line);
+    });
+    plugin.stdoutDebug.onLine((line) => this.options.onStdoutNoise?.(line));
+    plugin.once("exit", (exit) => {
+      if (!held && !this.stopping && this.current === plugin) this.options.onUnexpectedExit?.(exit);
+    });
+    let step: "initialize" | "describe" = "initialize";
+    try {
+      const negotiated = await plugin.initialize();
+      step = "describe";
+      this.lastManifest = await plugin.describe();
+      this.lastNegotiated = negotiated;
+    } catch (error) {
+      this.stopping = true;
+      await plugin.stop({ graceMs: 1000 }).catch(() => {});
+      throw startupFailure(this.options.target, error, held, step);
+    }
+    const startLines = held;
+    held = undefined;
+    for (const line of startLines) this.options.onStderr?.(line);
+  }
+
+  private spawn(): Promise<PluginProcess> {
     const { target, cwd, dataDir } = this.options;
     const dataFolder = join(dataDir, "data");
     mkdirSync(dataFolder, { recursive: true });
-    const plugin = await spawnPlugin({
+    return spawnPlugin({
       command: target.command,
       args: target.args,
       cwd,
@@ -136,22 +173,6 @@ export class DevSession {
       // A tool that times out in development should be seen, not have its process killed.
       onInvokeTimeout: "keep",
     });
-    this.current = plugin;
-    this.stopping = false;
-    plugin.stderr.onLine((line) => this.options.onStderr?.(line));
-    plugin.stdoutDebug.onLine((line) => this.options.onStdoutNoise?.(line));
-    plugin.once("exit", (exit) => {
-      if (!this.stopping && this.current === plugin) this.options.onUnexpectedExit?.(exit);
-    });
-    try {
-      const { manifest, negotiated } = await plugin.start();
-      this.lastManifest = manifest;
-      this.lastNegotiated = negotiated;
-    } catch (error) {
-      this.stopping = true;
-      await plugin.stop({ graceMs: 1000 }).catch(() => {});
-      throw new Error(`${target.label} did not start: ${(error as Error).message}`, { cause: error });
-    }
   }
 
   private async stopPlugin(): Promise<void> {

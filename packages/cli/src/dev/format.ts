@@ -1,7 +1,9 @@
 import { styleText } from "node:util";
 import type { InvokeResult, Manifest, ParameterSchema, ToolManifest } from "@executa/core";
 import { RpcError } from "@executa/core";
-import { isHostError } from "@executa/host";
+import { type ExitInfo, isHostError } from "@executa/host";
+import { crashSummary } from "./crash-summary.js";
+import { exitOf, exitText } from "./exit-text.js";
 
 /** Text styling that is a no-op without colour. */
 export interface Paint {
@@ -75,5 +77,14 @@ export function formatInvokeError(error: unknown, elapsedMs: number, p: Paint = 
     const data = error.data === undefined ? "" : `\n${JSON.stringify(error.data, null, 2)}`;
     return `${p.bad(`✖ error ${error.code}`)} ${timing}: ${error.message}${data}`;
   }
+  const exit = exitOf(error);
+  if (exit) return `${p.bad("✖ error")} ${timing}: ${crashText(exit, error)}`;
   return `${p.bad("✖ error")} ${timing}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** The plugin died mid-request: how, then the useful lines of its last stderr (not their tail). */
+function crashText(exit: ExitInfo, error: unknown): string {
+  const stderrTail = (error as { details?: { stderrTail?: readonly string[] } }).details?.stderrTail ?? [];
+  const below = crashSummary(stderrTail).map((line) => `\n  ${line}`);
+  return `the plugin ${exitText(exit)} before answering${below.join("")}`;
 }

@@ -54,6 +54,14 @@ describe("executa build --all on the weather sample", () => {
     if (onCi) expect(run.stdout).toMatch(/verify +linux-aarch64: ran under qemu-aarch64/);
   });
 
+  it("ends the report with how to run and check this machine's binary", () => {
+    const binary = join(out, "weather");
+    expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual([
+      `  run:   ${binary}`,
+      `  check: executa check -- ${binary}`,
+    ]);
+  });
+
   it("writes an archive per platform with a sha256sum-format checksum", async () => {
     for (const platform of KNOWN_PLATFORMS) {
       const file = `weather-${platform}.${platform.startsWith("windows") ? "zip" : "tar.gz"}`;

@@ -16,6 +16,16 @@ export { previewText } from "./errors/preview.js";
 export type { FrameSink } from "./framing/frame-writer.js";
 export { type LineEvent, LineReader, type LineReaderOptions } from "./framing/line-reader.js";
 export {
+  recordSourceInfo,
+  SOURCE_INFO_KEY,
+  type SourceClass,
+  type SourceField,
+  type SourceMethod,
+  type SourceParameter,
+  type SourceSchema,
+  sourceInfoOf,
+} from "./manifest/source-info.js";
+export {
   type IncomingRequest,
   JsonRpcPeer,
   type PeerOptions,

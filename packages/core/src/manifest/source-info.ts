@@ -1,0 +1,84 @@
+import type { ParameterType } from "./parameter-types/index.js";
+
+/**
+ * What a build-time reading of the TypeScript source knows about a decorated class and
+ * that runtime reflection loses: parameter names, optionality, defaults, literal unions
+ * and enums, element types, object shapes and doc comments. The bundler's source reader
+ * records it next to each class it compiles; the decorators merge it under the explicit
+ * decorator options (which always win).
+ */
+export interface SourceSchema {
+  /** The manifest parameter type the TypeScript type maps to. */
+  type: ParameterType;
+  /** Allowed values, from a literal union or a TypeScript enum (string or numeric). */
+  enum?: readonly (string | number | boolean)[];
+  /** Element schema of an array. */
+  items?: SourceSchema;
+  /** Shape of an object: from an interface, a type alias, an object literal type or a DTO class. */
+  properties?: Readonly<Record<string, SourceField>>;
+  /** Inclusive bounds, from JSDoc `@minimum` / `@maximum`. */
+  minimum?: number;
+  maximum?: number;
+  /** `date-time` for a `Date` (sent as an ISO 8601 string). */
+  format?: "date-time";
+}
+
+/** A parameter, a DTO field or an object property as the source declares it. */
+export interface SourceField {
+  schema: SourceSchema;
+  /** `?`, a default value, or a union with `undefined`. */
+  optional: boolean;
+  /** The doc comment's text (tags removed). */
+  description?: string;
+  /** The default value when the initializer is a JSON literal. */
+  default?: unknown;
+}
+
+/** One method parameter, by position. */
+export interface SourceParameter extends SourceField {
+  /** The parameter's name in the source. */
+  name: string;
+  /** Its position in the method's parameter list. */
+  index: number;
+}
+
+/** One method of a class. */
+export interface SourceMethod {
+  description?: string;
+  parameters: readonly SourceParameter[];
+}
+
+/** Everything recorded for one class (a plugin class or a DTO class). */
+export interface SourceClass {
+  /** The class's doc comment. */
+  description?: string;
+  /** Methods by name. */
+  methods?: Readonly<Record<string, SourceMethod>>;
+  /** Property declarations (DTO fields) by name. */
+  fields?: Readonly<Record<string, SourceField>>;
+}
+
+/**
+ * The global registry the emitted code writes to, keyed by this symbol so that the
+ * generated statement needs no import:
+ * `(globalThis[Symbol.for("executa.source")] ??= new WeakMap()).set(Cls, {...})`.
+ */
+export const SOURCE_INFO_KEY: unique symbol = Symbol.for("executa.source") as never;
+
+type SourceRegistry = WeakMap<object, SourceClass>;
+
+function registry(create: boolean): SourceRegistry | undefined {
+  const holder = globalThis as unknown as Record<symbol, SourceRegistry | undefined>;
+  if (!holder[SOURCE_INFO_KEY] && create) holder[SOURCE_INFO_KEY] = new WeakMap();
+  return holder[SOURCE_INFO_KEY];
+}
+
+/** The recorded source facts of a class, if its file went through the source reader. */
+export function sourceInfoOf(target: object): SourceClass | undefined {
+  return registry(false)?.get(target);
+}
+
+/** Records source facts for a class (what the emitted statement does, for tests and tools). */
+export function recordSourceInfo(target: object, info: SourceClass): void {
+  registry(true)?.set(target, info);
+}

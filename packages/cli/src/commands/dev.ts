@@ -26,6 +26,7 @@ export interface DevFlags {
   timeout?: number;
   protocol?: ProtocolVersion;
   sampling?: string;
+  mock?: string;
   quiet?: boolean;
 }
 
@@ -38,7 +39,8 @@ export function registerDevCommand(program: Command, io: CliIO): Command {
     .command("dev")
     .summary("run a plugin under the local host: describe, invoke, or a REPL")
     .description(
-      "Runs a plugin under the local host: storage, files, uploads and sampling answered locally, with " +
+      "Runs a plugin under the local host: storage, files, uploads, sampling, images, embeddings and agent " +
+        "sessions answered locally (or from --mock fixtures), with " +
         "data kept in .executa/dev/<profile>. A TypeScript entry runs from source through the same SWC " +
         "transform as the build (decorator metadata included); a .js entry runs with node; anything after " +
         "`--` is run as a command. Without --describe or --invoke, an interactive REPL starts (it also " +
@@ -61,6 +63,10 @@ export function registerDevCommand(program: Command, io: CliIO): Command {
       "--sampling <echo|script.json>",
       "answer sampling with echo or a script file (default: EXECUTA_SAMPLING_* env)",
     )
+    .option(
+      "--mock <fixtures.jsonl>",
+      "answer reverse calls from mock fixtures first (JSONL lines {ns, method, match?, result | events | error})",
+    )
     .option("-q, --quiet", "do not show the plugin's stderr")
     .addHelpText(
       "after",
@@ -69,6 +75,7 @@ Examples:
   executa dev src/main.ts                                   REPL
   executa dev src/main.ts --describe
   executa dev src/main.ts --invoke get_weather --args city=Paris days=3
+  executa dev src/main.ts --mock fixtures/happy-path.jsonl  reverse calls from fixtures
   executa dev --invoke greet --args '{"name": "Ann"}' -- ./dist/hello
   printf 'greet name=Ann\\n.exit\\n' | executa dev src/main.ts    scripted REPL`,
     )
@@ -115,6 +122,7 @@ export async function runDev(
     credentials: flags.credential ?? {},
     protocolVersion: flags.protocol,
     sampling: samplingOf(flags.sampling),
+    fixtures: flags.mock === undefined ? undefined : resolve(flags.mock),
     onStderr: (line) => out.pluginLine(line, "stderr"),
     onStdoutNoise: (line) => out.pluginLine(line, "stdout"),
     onUnexpectedExit: (exit) => out.unexpectedExit(exit, flags.watch === true),

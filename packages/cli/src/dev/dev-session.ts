@@ -22,6 +22,8 @@ export interface DevSessionOptions {
   protocolVersion?: ProtocolVersion;
   /** How `sampling/createMessage` is answered; default from the environment (echo when unset). */
   sampling?: SamplingConfig;
+  /** A mock fixture file (JSONL) whose lines answer reverse calls before the local providers. */
+  fixtures?: string;
   /** Extra environment for the plugin. */
   env?: Record<string, string | undefined>;
   /**
@@ -68,7 +70,11 @@ export class DevSession {
     mkdirSync(options.dataDir, { recursive: true });
     // Loaded here, not at the top: it opens better-sqlite3, which only `dev` needs.
     const { createLocalProviders } = await import("@executa/host/local");
-    const local = createLocalProviders({ dataDir: options.dataDir, sampling: options.sampling });
+    const local = createLocalProviders({
+      dataDir: options.dataDir,
+      sampling: options.sampling,
+      fixtures: options.fixtures,
+    });
     const session = new DevSession(options, local);
     try {
       await session.start();

@@ -1,10 +1,16 @@
 import { join } from "node:path";
 import type { ProviderSet } from "../providers/provider.js";
+import { AgentProvider, type AgentProviderOptions } from "./agent/agent-provider.js";
 import { type Clock, systemClock } from "./clock.js";
+import { type EmbeddingsLimits, EmbeddingsProvider } from "./embeddings/embeddings-provider.js";
 import { FilesProvider } from "./files-provider.js";
+import type { FixtureLine } from "./fixtures/fixture-line.js";
+import { loadFixtures } from "./fixtures/load-fixtures.js";
+import { withFixtures } from "./fixtures/with-fixtures.js";
 import { BlobDir } from "./http/blob-dir.js";
 import { LoopbackServer } from "./http/loopback-server.js";
 import { UrlSigner } from "./http/url-signer.js";
+import { type ImageLimits, ImageProvider } from "./image/image-provider.js";
 import { createResponder, type SamplingConfig, samplingConfigFromEnv } from "./sampling/sampling-config.js";
 import { type SamplingLimits, SamplingProvider } from "./sampling/sampling-provider.js";
 import { StorageProvider } from "./storage-provider.js";
@@ -31,6 +37,19 @@ export interface LocalProvidersOptions {
   maxUploadBytes?: number;
   /** Raw bytes of an inline `host/uploadFile`. Default 8 MiB. */
   maxInlineUploadBytes?: number;
+  /** Uploads one invoke may start (`host/uploadFile`); one more is -32211. Default 20. */
+  maxUploadsPerInvoke?: number;
+  /** Caps of `image/*` (images per request, per invoke, per session). */
+  imageLimits?: ImageLimits;
+  /** Caps of `embeddings/create` (inputs, tokens per input and call, the session's token pool). */
+  embeddingsLimits?: EmbeddingsLimits;
+  /** Options of the agent sessions (session cap, reply size, granted tools). */
+  agent?: Omit<AgentProviderOptions, "responder" | "now">;
+  /**
+   * Mock fixtures (a JSONL file path or parsed lines) that answer reverse calls before
+   * the local providers do: first matching line wins, a line without `match` is the default.
+   */
+  fixtures?: string | readonly FixtureLine[];
   /** The time source of TTLs and URL expiry (tests move it). */
   now?: Clock;
 }
@@ -49,19 +68,23 @@ export interface LocalProviders {
 
 /**
  * The embedded default providers for development: `storage/*` on SQLite, `files/*` with
- * presigned loopback URLs and blobs on disk, `host/uploadFile`, and `sampling/createMessage`
- * (echo, script or OpenAI-compatible relay).
+ * presigned loopback URLs and blobs on disk, `host/uploadFile`, `sampling/createMessage`
+ * (echo, script or OpenAI-compatible relay), `image/*` (deterministic PNGs at loopback
+ * URLs), `embeddings/create` (feature-hashing vectors) and `agent/*` (scripted sessions
+ * replying through the sampling responder); optionally fronted by mock fixtures.
  *
  * @throws Error when the sampling configuration is unusable (bad script, bad URL).
+ * @throws FixtureError when the fixture file cannot be read or has a bad line.
  */
 export function createLocalProviders(options: LocalProvidersOptions): LocalProviders {
   const now = options.now ?? systemClock;
   const responder = createResponder(options.sampling ?? samplingConfigFromEnv(options.env));
+  const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : options.fixtures;
   const store = new LocalStore(join(options.dataDir, "storage.db"), { now });
   const server = new LoopbackServer(new UrlSigner({ now }));
   const fileBlobs = new BlobDir(join(options.dataDir, "files"));
   const uploadBlobs = new BlobDir(join(options.dataDir, "uploads"));
-  const providers: ProviderSet = {
+  const local: ProviderSet = {
     storage: new StorageProvider({ store, maxValueBytes: options.maxValueBytes, now }),
     files: new FilesProvider({
       store,
@@ -75,10 +98,15 @@ export function createLocalProviders(options: LocalProvidersOptions): LocalProvi
       server,
       maxUploadBytes: options.maxUploadBytes,
       maxInlineBytes: options.maxInlineUploadBytes,
+      maxFilesPerInvoke: options.maxUploadsPerInvoke,
       now,
     }),
     sampling: new SamplingProvider(responder, options.samplingLimits),
+    image: new ImageProvider({ server, ...options.imageLimits, now }),
+    embeddings: new EmbeddingsProvider(options.embeddingsLimits),
+    agent: new AgentProvider({ ...options.agent, responder, now }),
   };
+  const providers = fixtures ? withFixtures(local, fixtures) : local;
   let closed: Promise<void> | undefined;
   return {
     providers,

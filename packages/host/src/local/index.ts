@@ -6,6 +6,12 @@
  * @packageDocumentation
  */
 
+export { AgentProvider, type AgentProviderOptions } from "./agent/agent-provider.js";
+export {
+  type AgentHistoryMessage,
+  MAX_SESSION_LIFETIME_S,
+} from "./agent/agent-sessions.js";
+export { type AgentRunFrame, NO_TOOLS_AVAILABLE } from "./agent/run-frames.js";
 export { type Clock, systemClock } from "./clock.js";
 export {
   createLocalProviders,
@@ -13,13 +19,32 @@ export {
   type LocalProvidersOptions,
 } from "./create-local-providers.js";
 export {
+  DEFAULT_EMBEDDING_DIMENSIONS,
+  DEFAULT_EMBEDDING_MODEL,
+  type EmbeddingsLimits,
+  EmbeddingsProvider,
+  type EmbeddingsProviderOptions,
+} from "./embeddings/embeddings-provider.js";
+export { featureHashEmbedding } from "./embeddings/feature-hash.js";
+export {
   DEFAULT_MAX_OBJECT_BYTES,
   FilesProvider,
   type FilesProviderOptions,
 } from "./files-provider.js";
+export { FixtureError, type FixtureLine } from "./fixtures/fixture-line.js";
+export { FixtureSet, wireMethodsOf } from "./fixtures/fixture-set.js";
+export { checkFixture, loadFixtures, parseFixtures } from "./fixtures/load-fixtures.js";
+export { FixtureProvider, withFixtures } from "./fixtures/with-fixtures.js";
 export { BlobDir } from "./http/blob-dir.js";
 export { LoopbackServer, type Route, type RouteHandler } from "./http/loopback-server.js";
 export { type SignatureCheck, UrlSigner } from "./http/url-signer.js";
+export {
+  type ImageLimits,
+  ImageProvider,
+  type ImageProviderOptions,
+  LOCAL_IMAGE_MODEL,
+} from "./image/image-provider.js";
+export { encodePng, type PixelSource } from "./image/png.js";
 export { EchoResponder } from "./sampling/echo-responder.js";
 export { OpenAiRelayResponder, type RelayConfig } from "./sampling/openai-relay.js";
 export {

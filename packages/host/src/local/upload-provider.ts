@@ -23,6 +23,8 @@ export interface UploadProviderOptions {
   maxUploadBytes?: number;
   /** Life of the URLs handed out. Default 1 h. */
   ttlSeconds?: number;
+  /** Uploads one invoke may start; one more is -32211 (max files). Default 20. */
+  maxFilesPerInvoke?: number;
   now?: Clock;
 }
 
@@ -54,10 +56,12 @@ export class UploadProvider implements ReverseProvider {
   private readonly maxInline: number;
   private readonly maxUpload: number;
   private readonly ttlMs: number;
+  private readonly maxFiles: number;
 
   constructor(private readonly options: UploadProviderOptions) {
     this.now = options.now ?? systemClock;
     this.maxInline = options.maxInlineBytes ?? INLINE_UPLOAD_MAX_BYTES;
+    this.maxFiles = options.maxFilesPerInvoke ?? 20;
     this.maxUpload = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
     this.ttlMs = (options.ttlSeconds ?? DEFAULT_UPLOAD_TTL_S) * 1000;
     options.server.route(PUT_ROUTE, {
@@ -143,6 +147,16 @@ export class UploadProvider implements ReverseProvider {
   }
 
   private register(call: ReverseCall, filename: string, mimeType: string, declaredSize: number): Upload {
+    const invokeId = call.context.invokeId;
+    let started = 0;
+    for (const upload of this.uploads.values()) if (upload.invokeId === invokeId) started++;
+    if (started >= this.maxFiles) {
+      throw new RpcError(
+        UploadErrorCode.MAX_FILES,
+        `host/uploadFile: this invoke already started ${started} uploads (at most ${this.maxFiles})`,
+        { files: started, max_files: this.maxFiles },
+      );
+    }
     const safeName = filename.replace(/[^\w.-]+/g, "_").slice(-128) || "file";
     const upload: Upload = {
       r2Key: `exec-uploads/${call.context.invokeId}/${randomUUID()}/${safeName}`,

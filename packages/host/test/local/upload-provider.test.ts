@@ -19,6 +19,7 @@ describe("UploadProvider (host/uploadFile)", () => {
       dataDir: dir.path,
       sampling: { mode: "echo" },
       maxInlineUploadBytes: 16,
+      maxUploadsPerInvoke: 2,
       now: clock.now,
     });
   });
@@ -60,6 +61,16 @@ describe("UploadProvider (host/uploadFile)", () => {
       mime_type: "application/octet-stream",
       content_b64: Buffer.alloc(16).toString("base64"),
     });
+  });
+
+  it("caps the uploads of one invoke with -32211 and leaves other invokes alone", async () => {
+    const file = (invokeId: string) =>
+      run({ mode: "inline", filename: "f.txt", mime_type: "text/plain", content_b64: "eA==" }, invokeId);
+    await file("invoke-1");
+    await file("invoke-1");
+    const error = await expectRpcError(() => file("invoke-1"), UploadErrorCode.MAX_FILES);
+    expect(error.data).toEqual({ files: 2, max_files: 2 });
+    await file("invoke-2");
   });
 
   it("rejects bad inline input", async () => {

@@ -4,10 +4,13 @@ import { join } from "node:path";
 import type { ProviderSet } from "@executa/host";
 import {
   createLocalProviders,
+  type FixtureLine,
   type LocalProviders,
   type LocalProvidersOptions,
+  loadFixtures,
   type SamplingConfig,
   type ScriptRule,
+  withFixtures,
 } from "@executa/host/local";
 
 /** How a test client answers the plugin's reverse calls. */
@@ -33,6 +36,13 @@ export interface TestProviderOptions {
   local?: Omit<LocalProvidersOptions, "dataDir" | "sampling" | "env">;
   /** Providers to use for these families instead of the local ones (or alone). */
   providers?: ProviderSet;
+  /**
+   * Mock fixtures in the protocol tooling's JSONL format (a file path, or parsed lines):
+   * `{"ns", "method", "match"?, "result" | "events" | "error"}`. A reverse call a line
+   * matches is answered from it (first match wins, a line without `match` is the
+   * method's default); the others fall through to the providers.
+   */
+  fixtures?: string | readonly FixtureLine[];
 }
 
 /** The providers of one test client and what it must clean up. */
@@ -49,12 +59,15 @@ export interface TestProviders {
 /**
  * Builds the providers a test client answers reverse calls with: the local ones in a
  * (temp) data directory with hermetic sampling, overridden family by family by
- * `options.providers`.
+ * `options.providers`, all behind `options.fixtures` when given.
+ * @throws FixtureError when the fixture file cannot be read or has a bad line.
  */
 export function createTestProviders(options: TestProviderOptions = {}): TestProviders {
+  // Read first: a bad fixture file fails before anything is started.
+  const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : options.fixtures;
   if (options.localProviders === false) {
     return {
-      providers: { ...options.providers },
+      providers: fronted({ ...options.providers }, fixtures),
       local: undefined,
       dataDir: undefined,
       close: async () => {},
@@ -75,7 +88,7 @@ export function createTestProviders(options: TestProviderOptions = {}): TestProv
   }
   let closing: Promise<void> | undefined;
   return {
-    providers: { ...local.providers, ...options.providers },
+    providers: fronted({ ...local.providers, ...options.providers }, fixtures),
     local,
     dataDir,
     close: () => {
@@ -89,6 +102,11 @@ export function createTestProviders(options: TestProviderOptions = {}): TestProv
       return closing;
     },
   };
+}
+
+/** The providers behind the fixtures, when there are any. */
+function fronted(providers: ProviderSet, fixtures: readonly FixtureLine[] | undefined): ProviderSet {
+  return fixtures === undefined ? providers : withFixtures(providers, fixtures);
 }
 
 function samplingConfig(sampling: TestProviderOptions["sampling"]): SamplingConfig {

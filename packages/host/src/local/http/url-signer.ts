@@ -13,7 +13,10 @@ export class UrlSigner {
   private readonly secret: Buffer;
   private readonly now: Clock;
 
-  /** @param secret the key; 32 random bytes per signer by default. */
+  /**
+   * @param options - `secret`: the key, 32 random bytes per signer by default; `now`: the
+   *   clock expiries are read from.
+   */
   constructor(options: { secret?: Buffer; now?: Clock } = {}) {
     this.secret = options.secret ?? randomBytes(32);
     this.now = options.now ?? systemClock;

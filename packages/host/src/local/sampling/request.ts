@@ -42,8 +42,8 @@ export interface SamplingResponder {
 const ROLES = ["user", "assistant", "system"] as const;
 
 /**
- * Validates `sampling/createMessage` params (messages with text content, `maxTokens` > 0,
- * `includeContext` "none" only); bad input answers -32004.
+ * Validates `sampling/createMessage` params (messages with text content, a positive
+ * `maxTokens`, `includeContext` "none" only); bad input answers -32004.
  */
 export function readSamplingRequest(params: Record<string, unknown>): SamplingRequest {
   const reader: ParamReader = new ParamReader(

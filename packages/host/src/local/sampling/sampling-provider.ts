@@ -19,8 +19,8 @@ interface InvokeUsage {
 
 /**
  * `sampling/createMessage`: validates the request (-32004), enforces the caps, asks the
- * responder, and answers in the wire shape `{role, content: {type, text}, model,
- * stopReason, usage, _meta}`.
+ * responder, and answers in the wire shape: `role`, `content` (`type`, `text`), `model`,
+ * `stopReason`, `usage`, `_meta`.
  */
 export class SamplingProvider implements ReverseProvider {
   private readonly usage = new Map<string, InvokeUsage>();

@@ -99,7 +99,7 @@ export class LocalStore {
   private readonly db: Database.Database;
   private readonly now: Clock;
 
-  /** @param path the database file (created with its folder), or ":memory:". */
+  /** @param path - the database file (created with its folder), or ":memory:". */
   constructor(path: string, options: { now?: Clock } = {}) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);

@@ -48,7 +48,7 @@ export const ARTIFACT_CHECK_CODES = [
   "CONFORMANCE",
 ] as const;
 
-/** One of {@link ARTIFACT_CHECK_CODES}. */
+/** A code of an artifact that misbehaved when run (the `ARTIFACT_CHECK_CODES` list). */
 export type ArtifactCheckCode = (typeof ARTIFACT_CHECK_CODES)[number];
 
 /** The evidence some codes carry, besides the message. */

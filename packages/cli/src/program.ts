@@ -3,10 +3,11 @@ import { type CliIO, processIO } from "./cli-io.js";
 import { registerBuildCommand } from "./commands/build.js";
 import { registerCheckCommand } from "./commands/check.js";
 import { registerDevCommand } from "./commands/dev.js";
+import { registerMcpConfigCommand } from "./commands/mcp-config.js";
 import { executaVersion, registerNewCommand } from "./commands/new/index.js";
 
 /**
- * The `executa` command line: `dev`, `check`, `build` and `new`. Call
+ * The `executa` command line: `dev`, `check`, `build`, `mcp-config` and `new`. Call
  * `parseAsync(argv)`; commands set `process.exitCode` to report failure.
  */
 export function createProgram(io: CliIO = processIO()): Command {
@@ -21,6 +22,7 @@ export function createProgram(io: CliIO = processIO()): Command {
   registerDevCommand(program, io);
   registerCheckCommand(program, io);
   registerBuildCommand(program, io);
+  registerMcpConfigCommand(program, io);
   registerNewCommand(program);
   return program;
 }

@@ -35,6 +35,7 @@ export {
   TOOL_NAME_PATTERN,
 } from "./manifest/rules.js";
 export { type ManifestIssue, validateManifest } from "./manifest/validate-manifest.js";
+export { type ProgressUpdate, reportProgress } from "./mcp/progress.js";
 export type { RequestOptions } from "./rpc/peer.js";
 export {
   definePlugin,

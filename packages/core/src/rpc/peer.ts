@@ -102,7 +102,7 @@ export class JsonRpcPeer {
   private readonly writer: FrameWriter;
   private readonly reader: LineReader;
   private readonly log: Logger;
-  private readonly threshold: number;
+  private threshold: number;
   private readonly onInputData = YIELD_AFTER_EACH_CHUNK
     ? (chunk: Buffer) => {
         this.reader.push(chunk);
@@ -210,6 +210,11 @@ export class JsonRpcPeer {
   /** Sends a notification (no id, no answer). */
   notify(method: string, params?: unknown): void {
     this.send(params === undefined ? { jsonrpc: "2.0", method } : { jsonrpc: "2.0", method, params });
+  }
+
+  /** Answers every result inline from now on: for a peer whose other side reads no file-transport pointers. */
+  disableFileTransport(): void {
+    this.threshold = Number.POSITIVE_INFINITY;
   }
 
   /** Stops reading input; frames already read are still handled. */

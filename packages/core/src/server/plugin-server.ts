@@ -9,6 +9,13 @@ import { ToolTimeoutError } from "../errors/timeout-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import { createLogger, type Logger } from "../log/logger.js";
+import { McpSession } from "../mcp/mcp-session.js";
+import {
+  detectDialect,
+  type FirstFrameDialect,
+  type ProtocolSetting,
+  protocolFromEnvironment,
+} from "../mcp/protocol-choice.js";
 import { releaseTransportDir } from "../rpc/file-transport.js";
 import { type IncomingRequest, JsonRpcPeer, type RequestOptions } from "../rpc/peer.js";
 import { checkArgumentDepth } from "../wire/argument-depth.js";
@@ -79,6 +86,12 @@ export interface ServeOptions extends ServerOptions {
   ownProcess?: boolean;
   /** Logger for the server's own messages; stderr by default. */
   log?: Logger;
+  /**
+   * The protocol to speak: "executa", "mcp", or "auto" (the client's first frame decides).
+   * Default on stdio: "mcp" with `--mcp` or `EXECUTA_PROTOCOL=mcp`, "executa" with
+   * `EXECUTA_PROTOCOL=executa`, else "auto"; "auto" on other streams.
+   */
+  protocol?: "executa" | "mcp" | "auto";
 }
 
 /** Why a server stopped. */
@@ -115,7 +128,10 @@ export class PluginServer {
     }
   };
   private readonly graceMs: number;
-  private readonly channel: ReverseChannel;
+  private channel: ReverseChannel;
+  /** Set once the protocol is chosen and it is MCP: it answers every request from then on. */
+  private mcp: McpSession | undefined;
+  private protocolSetting: ProtocolSetting | undefined;
   private negotiation: Negotiation = { protocolVersion: "1.1", initialized: false };
   private startup: Promise<void> | undefined;
   private startupError: Error | undefined;
@@ -131,6 +147,7 @@ export class PluginServer {
       write?: (data: string, callback: (error?: Error | null) => void) => boolean;
       log?: Logger;
       options?: ServerOptions;
+      protocol?: ProtocolSetting;
     },
   ) {
     const options = { ...definition.options, ...io.options };
@@ -171,6 +188,8 @@ export class PluginServer {
       protocolVersion: () => this.negotiation.protocolVersion,
       hostCapabilities: definition.manifest.host_capabilities ?? [],
     };
+    this.protocolSetting = io.protocol ?? "auto";
+    if (this.protocolSetting === "mcp") this.chooseProtocol("mcp", "forced by --mcp / EXECUTA_PROTOCOL");
     this.runStartHook();
   }
 
@@ -233,6 +252,8 @@ export class PluginServer {
   }
 
   private handle(request: IncomingRequest): unknown {
+    if (this.protocolSetting !== undefined) this.chooseAtFirstFrame(request);
+    if (this.mcp) return this.mcp.handle(request);
     switch (request.method) {
       case "describe":
         return this.definition.manifest;
@@ -248,6 +269,37 @@ export class PluginServer {
       default:
         throw new MethodNotFoundError(request.method);
     }
+  }
+
+  /** Picks the protocol from the first frame, unless it was forced; once per process. */
+  private chooseAtFirstFrame(request: IncomingRequest): void {
+    const setting = this.protocolSetting;
+    this.protocolSetting = undefined;
+    if (setting === "executa") this.chooseProtocol("executa-v2", "forced by EXECUTA_PROTOCOL");
+    else if (setting === "auto") this.chooseProtocol(detectDialect(request), `first frame ${request.method}`);
+  }
+
+  /**
+   * Serves MCP (see {@link McpSession}) or Executa from now on. Executa is logged at
+   * debug level only, so a host's stderr reads as it did before MCP existed.
+   */
+  private chooseProtocol(dialect: FirstFrameDialect | "mcp", why: string): void {
+    this.protocolSetting = undefined;
+    if (dialect !== "mcp") {
+      this.log.debug(`speaking Executa (${why})`);
+      return;
+    }
+    this.log.info(`speaking MCP (${why})`);
+    this.peer.disableFileTransport();
+    this.mcp = new McpSession({
+      manifest: this.definition.manifest,
+      log: this.log,
+      invoke: (params, watch) => this.invoke(params, watch),
+      request: (method, params, options) => this.peer.request(method, params, options),
+      notify: (method, params) => this.peer.notify(method, params),
+      onInitialize: this.definition.onInitialize,
+    });
+    this.channel = this.mcp.channel;
   }
 
   private async initialize(params: InitializeParams | undefined): Promise<InitializeResult> {
@@ -295,13 +347,14 @@ export class PluginServer {
    * Answers an invoke: started at once when it can take a slot now (see {@link startNow}),
    * else queued for one. Both ways run the handler and make its answer alike ({@link runHandler}).
    */
-  private invoke(raw: unknown): InvokeResult | Promise<InvokeResult> {
+  private invoke(raw: unknown, watch?: (run: InvokeRun) => void): InvokeResult | Promise<InvokeResult> {
     if (this.stopped) {
       return Promise.reject(new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down"));
     }
     const invoke = this.admit(raw);
-    if (this.takeSlotNow()) return this.startNow(invoke);
+    if (this.takeSlotNow()) return this.startNow(invoke, watch);
     const run = new InvokeRun(invoke.params.tool, this.onRunFinished, noop, noop);
+    watch?.(run);
     return this.answerLater(invoke, run, () => {
       run.withdraw = this.limiter.acquire(() => this.startQueued(invoke, run));
     });
@@ -340,9 +393,13 @@ export class PluginServer {
    * answered synchronously — no promise, no timer, no bookkeeping beyond the call. Kept
    * for what it measured: queueing every invoke instead gave 37–71 % less pipelined throughput.
    */
-  private startNow(invoke: AdmittedInvoke): InvokeResult | Promise<InvokeResult> {
+  private startNow(
+    invoke: AdmittedInvoke,
+    watch?: (run: InvokeRun) => void,
+  ): InvokeResult | Promise<InvokeResult> {
     const run = new InvokeRun(invoke.params.tool, this.onRunFinished, noop, noop);
     run.started = true;
+    watch?.(run);
     let answer: InvokeResult | Promise<InvokeResult>;
     try {
       answer = this.runHandler(invoke, run);
@@ -570,7 +627,14 @@ export function createPluginServer(definition: PluginDefinition, options: ServeO
   const onStdio = options.output === undefined;
   const ownProcess = options.ownProcess ?? onStdio;
   const guard = onStdio ? guardStdout() : undefined;
-  const { input = process.stdin, output = process.stdout, log, ownProcess: _own, ...serverOptions } = options;
+  const {
+    input = process.stdin,
+    output = process.stdout,
+    log,
+    ownProcess: _own,
+    protocol = onStdio ? protocolFromEnvironment() : "auto",
+    ...serverOptions
+  } = options;
   const logger = log ?? createLogger(definition.manifest.name);
   const server = new PluginServer(definition, {
     input,
@@ -578,6 +642,7 @@ export function createPluginServer(definition: PluginDefinition, options: ServeO
     write: guard?.realWrite,
     log: logger,
     options: serverOptions,
+    protocol,
   });
   if (ownProcess) ownTheProcess(server, logger);
   return server;

@@ -1,0 +1,126 @@
+import { spawn } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
+import { extname, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import type { Manifest } from "@executa/core";
+import type { Command } from "commander";
+import type { CliIO } from "../cli-io.js";
+
+/** How an MCP client launches a plugin: its `command` and `args` (with `--mcp`). */
+export interface PluginLaunch {
+  command: string;
+  args: string[];
+}
+
+/** One server entry of an MCP client's `mcpServers`. */
+export interface McpServerEntry extends PluginLaunch {
+  env: Record<string, string>;
+}
+
+const SCRIPT_EXTENSIONS = new Set([".js", ".cjs", ".mjs"]);
+const DESCRIBE_TIMEOUT_MS = 15_000;
+
+/**
+ * The plugin an operand names: a built binary or bundle (`.js`, `.cjs`, `.mjs`, run by
+ * this node), or a plugin name looked up as `dist/NAME` then `dist/NAME.cjs`.
+ *
+ * @throws Error naming the paths tried.
+ */
+export function resolvePluginLaunch(operand: string, cwd = process.cwd()): PluginLaunch {
+  const candidates = [operand, `dist/${operand}`, `dist/${operand}.cjs`].map((path) => resolve(cwd, path));
+  const found = candidates.find((path) => existsSync(path) && statSync(path).isFile());
+  if (!found) {
+    throw new Error(`no plugin binary or bundle for "${operand}"; tried ${candidates.join(", ")}`);
+  }
+  return SCRIPT_EXTENSIONS.has(extname(found).toLowerCase())
+    ? { command: process.execPath, args: [found, "--mcp"] }
+    : { command: found, args: ["--mcp"] };
+}
+
+/** Asks the plugin for its manifest (`describe`, Executa v1), then closes its stdin. */
+export function describePlugin(launch: PluginLaunch): Promise<Manifest> {
+  const args = launch.args.filter((arg) => arg !== "--mcp");
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(launch.command, args, { stdio: ["pipe", "pipe", "ignore"] });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`${launch.command} did not answer describe within ${DESCRIBE_TIMEOUT_MS / 1000} s`));
+    }, DESCRIBE_TIMEOUT_MS);
+    const finish = (outcome: () => void) => {
+      clearTimeout(timer);
+      child.stdin.end();
+      outcome();
+    };
+    child.once("error", (error) => finish(() => reject(error)));
+    child.once("exit", (code) =>
+      finish(() => reject(new Error(`plugin exited (${code}) before describing itself`))),
+    );
+    child.stdin.on("error", () => {});
+    createInterface({ input: child.stdout }).on("line", (line) => {
+      const frame = parseFrame(line);
+      if (frame?.id !== 1) return;
+      if (frame.result && typeof frame.result === "object")
+        finish(() => resolvePromise(frame.result as Manifest));
+      else finish(() => reject(new Error(`describe failed: ${JSON.stringify(frame.error)}`)));
+    });
+    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "describe" })}\n`);
+  });
+}
+
+function parseFrame(line: string): { id?: unknown; result?: unknown; error?: unknown } | undefined {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The placeholder shown for a credential: what to put there, and whether it may stay empty. */
+function credentialPlaceholder(credential: NonNullable<Manifest["credentials"]>[number]): string {
+  const what = credential.display_name ?? credential.description ?? credential.name;
+  return `<${what}${credential.required === false ? " (optional)" : ""}>`;
+}
+
+/**
+ * The `mcpServers` snippet an MCP client needs: the launch command with `--mcp`, and
+ * each credential the manifest declares as an environment variable to fill in (core
+ * reads a credential from the variable of the same name).
+ */
+export function mcpConfigSnippet(
+  manifest: Pick<Manifest, "name" | "credentials">,
+  launch: PluginLaunch,
+  serverName = manifest.name,
+): { mcpServers: Record<string, McpServerEntry> } {
+  const env = Object.fromEntries(
+    (manifest.credentials ?? []).map((credential) => [credential.name, credentialPlaceholder(credential)]),
+  );
+  return { mcpServers: { [serverName]: { command: launch.command, args: launch.args, env } } };
+}
+
+/**
+ * `executa mcp-config NAME_OR_BINARY`: prints the JSON an MCP client (desktop assistant,
+ * code editor) needs to launch a built plugin as an MCP server.
+ */
+export function registerMcpConfigCommand(program: Command, io: CliIO): Command {
+  return program
+    .command("mcp-config")
+    .summary("print the MCP client config that launches a built plugin")
+    .description(
+      "Prints the `mcpServers` JSON snippet an MCP client needs to launch a built plugin binary or " +
+        "bundle as an MCP server (`--mcp`), with the credential environment variables its manifest " +
+        "declares. The manifest is read by asking the plugin (`describe`).",
+    )
+    .argument("<plugin>", "a built binary or bundle, or a plugin name found as dist/NAME or dist/NAME.cjs")
+    .option("--name <key>", "the server's key under mcpServers (default: the plugin's name)")
+    .addHelpText("after", "\nExamples:\n  executa mcp-config ./dist/weather\n  executa mcp-config weather")
+    .action(async (operand: string, flags: { name?: string }) => {
+      try {
+        const launch = resolvePluginLaunch(operand);
+        const manifest = await describePlugin(launch);
+        io.stdout.write(`${JSON.stringify(mcpConfigSnippet(manifest, launch, flags.name), null, 2)}\n`);
+      } catch (error) {
+        io.stderr.write(`executa mcp-config: ${(error as Error).message}\n`);
+        process.exitCode = 1;
+      }
+    });
+}

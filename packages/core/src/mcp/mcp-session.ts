@@ -1,0 +1,246 @@
+import type { ReverseChannel } from "../context/reverse-channel.js";
+import { InvalidParamsError } from "../errors/invalid-params-error.js";
+import { MethodNotFoundError } from "../errors/method-not-found-error.js";
+import { RpcError } from "../errors/rpc-error.js";
+import { ToolTimeoutError } from "../errors/timeout-error.js";
+import { UnknownToolError } from "../errors/unknown-tool-error.js";
+import type { Logger } from "../log/logger.js";
+import type { IncomingRequest, RequestOptions } from "../rpc/peer.js";
+import type { InvokeRun } from "../server/invoke-run.js";
+import { JsonRpcErrorCode } from "../wire/error-codes.js";
+import type { InitializeParams, InvokeParams, InvokeResult } from "../wire/invoke.js";
+import type { Manifest } from "../wire/manifest.js";
+import { callToolResult, invalidArgumentsResult, type McpCallToolResult } from "./call-result.js";
+import { toolEntry } from "./input-schema.js";
+import { mcpReverseChannel } from "./mcp-channel.js";
+import { listenForProgress, type ProgressUpdate } from "./progress.js";
+import {
+  featuresOf,
+  LATEST_MCP_PROTOCOL_VERSION,
+  type McpFeatures,
+  type McpProtocolVersion,
+  negotiateMcpVersion,
+} from "./versions.js";
+
+/** What an MCP session uses of the plugin server it fronts. */
+export interface McpServerSide {
+  readonly manifest: Manifest;
+  readonly log: Logger;
+  /**
+   * Runs one invoke on the server's own path (concurrency, deadline, stop); `watch` is
+   * given the invoke's run as soon as it exists, so a cancellation can abort it.
+   */
+  invoke(params: InvokeParams, watch: (run: InvokeRun) => void): InvokeResult | Promise<InvokeResult>;
+  /** Sends a request to the client. */
+  request(method: string, params: unknown, options?: RequestOptions): Promise<unknown>;
+  /** Sends a notification to the client. */
+  notify(method: string, params: unknown): void;
+  /** The plugin's `onInitialize` hook, if any. */
+  onInitialize?: (params: InitializeParams) => void | Promise<void>;
+}
+
+/** The result of MCP `initialize`. */
+export interface McpInitializeResult {
+  protocolVersion: McpProtocolVersion;
+  capabilities: { tools: { listChanged: boolean } };
+  serverInfo: { name: string; version: string; title?: string };
+}
+
+/** One `tools/call` on its way: its run, and whether the client cancelled it. */
+interface CallInFlight {
+  run?: InvokeRun;
+  cancelled: boolean;
+}
+
+/**
+ * The Model Context Protocol side of a plugin server: `initialize`, `ping`, `tools/list`
+ * and `tools/call` answered from the same manifest and handlers as Executa's `describe`
+ * and `invoke`, and `notifications/cancelled` aborting the call's `ctx.signal`.
+ */
+export class McpSession {
+  /** The reverse channel tools get under MCP (see {@link mcpReverseChannel}). */
+  readonly channel: ReverseChannel;
+  private version: McpProtocolVersion = LATEST_MCP_PROTOCOL_VERSION;
+  private features: McpFeatures = featuresOf(LATEST_MCP_PROTOCOL_VERSION);
+  private clientCapabilities: Record<string, unknown> | undefined;
+  private readonly calls = new Map<string, CallInFlight>();
+
+  constructor(private readonly server: McpServerSide) {
+    this.channel = mcpReverseChannel({
+      request: (method, params, options) => server.request(method, params, options),
+      clientCapabilities: () => this.clientCapabilities,
+      hostCapabilities: server.manifest.host_capabilities ?? [],
+    });
+  }
+
+  /** The revision negotiated by `initialize` (the newest until then). */
+  get protocolVersion(): McpProtocolVersion {
+    return this.version;
+  }
+
+  /** Answers one MCP request or handles one notification. */
+  handle(request: IncomingRequest): unknown {
+    switch (request.method) {
+      case "initialize":
+        return this.initialize(request.params);
+      case "ping":
+        return {};
+      case "tools/list":
+        return {
+          tools: this.server.manifest.tools.map((tool) => toolEntry(tool, this.features.structuredContent)),
+        };
+      case "tools/call":
+        return this.call(request);
+      case "notifications/cancelled":
+        this.cancel(request.params);
+        return undefined;
+      case "notifications/initialized":
+        return undefined;
+      default:
+        throw new MethodNotFoundError(request.method);
+    }
+  }
+
+  /** Answers at once unless the plugin has an `onInitialize` hook to wait for. */
+  private initialize(raw: unknown): McpInitializeResult | Promise<McpInitializeResult> {
+    const params = (isObject(raw) ? raw : {}) as InitializeParams;
+    this.version = negotiateMcpVersion(params.protocolVersion);
+    this.features = featuresOf(this.version);
+    this.clientCapabilities = isObject(params.capabilities) ? params.capabilities : {};
+    const client = params.clientInfo ?? {};
+    this.server.log.info(
+      `MCP client ${client.name ?? "?"} ${client.version ?? ""} asked for ${String(params.protocolVersion)}; ` +
+        `answering with ${this.version}`,
+    );
+    const { manifest } = this.server;
+    const serverInfo: McpInitializeResult["serverInfo"] = { name: manifest.name, version: manifest.version };
+    if (this.features.structuredContent && manifest.display_name) serverInfo.title = manifest.display_name;
+    const result = {
+      protocolVersion: this.version,
+      capabilities: { tools: { listChanged: false } },
+      serverInfo,
+    };
+    const hook = this.server.onInitialize;
+    return hook ? Promise.resolve(hook(params)).then(() => result) : result;
+  }
+
+  /**
+   * Runs `tools/call` as an invoke and answers its result in MCP's shape. A cancelled call
+   * is never answered, as MCP asks.
+   */
+  private call(request: IncomingRequest): McpCallToolResult | Promise<McpCallToolResult> {
+    const { name, args } = parseCallParams(request.params);
+    const key = idKey(request.id);
+    const entry: CallInFlight = { cancelled: false };
+    const wire = key === undefined ? {} : { invoke_id: `mcp-${key}` };
+    const invoke: InvokeParams = { tool: name, arguments: args, context: wire };
+    this.listenForProgress(request.params, wire);
+    let answer: InvokeResult | Promise<InvokeResult>;
+    try {
+      answer = this.server.invoke(invoke, (run) => {
+        entry.run = run;
+        if (key !== undefined) this.calls.set(key, entry);
+      });
+    } catch (error) {
+      this.forget(key, entry);
+      return this.failure(error);
+    }
+    if (!(answer instanceof Promise)) {
+      this.forget(key, entry);
+      return callToolResult(answer, this.features);
+    }
+    return new Promise((resolve, reject) => {
+      answer.then(
+        (result) => {
+          this.forget(key, entry);
+          if (!entry.cancelled) resolve(callToolResult(result, this.features));
+        },
+        (error: unknown) => {
+          this.forget(key, entry);
+          if (entry.cancelled) return;
+          try {
+            resolve(this.failure(error));
+          } catch (answered) {
+            reject(answered);
+          }
+        },
+      );
+    });
+  }
+
+  /** When the call carries `_meta.progressToken`, the tool's progress reports go to the client. */
+  private listenForProgress(params: unknown, wire: object): void {
+    const meta = isObject(params) && isObject(params._meta) ? params._meta : undefined;
+    const token = meta?.progressToken;
+    if (typeof token !== "string" && typeof token !== "number") return;
+    const withMessage = this.version !== "2024-11-05";
+    listenForProgress(wire, ({ progress, total, message }: ProgressUpdate) => {
+      const params: Record<string, unknown> = { progressToken: token, progress };
+      if (total !== undefined) params.total = total;
+      if (withMessage && message !== undefined) params.message = message;
+      this.server.notify("notifications/progress", params);
+    });
+  }
+
+  private forget(key: string | undefined, entry: CallInFlight): void {
+    if (key !== undefined && this.calls.get(key) === entry) this.calls.delete(key);
+  }
+
+  /**
+   * A failed invoke as MCP answers it: argument errors per the revision, an unknown tool
+   * as -32602, a timeout as a tool error the model can read; anything else as on the
+   * Executa side (thrown, so the peer answers its code).
+   */
+  private failure(error: unknown): McpCallToolResult {
+    if (error instanceof InvalidParamsError && this.features.argumentErrorsAsToolErrors) {
+      return invalidArgumentsResult(error);
+    }
+    if (error instanceof UnknownToolError) {
+      throw new RpcError(JsonRpcErrorCode.INVALID_PARAMS, error.message, error.data);
+    }
+    if (error instanceof ToolTimeoutError) {
+      return { content: [{ type: "text", text: error.message }], isError: true };
+    }
+    throw error;
+  }
+
+  /** `notifications/cancelled`: aborts the call's signal and drops its answer. */
+  private cancel(raw: unknown): void {
+    if (!isObject(raw)) return;
+    const key = idKey(raw.requestId as IncomingRequest["id"]);
+    const entry = key === undefined ? undefined : this.calls.get(key);
+    if (!entry?.run) return;
+    entry.cancelled = true;
+    const reason = typeof raw.reason === "string" ? `: ${raw.reason}` : "";
+    const error = new Error(`cancelled by the MCP client${reason}`);
+    error.name = "AbortError";
+    this.server.log.info(`tools/call of ${entry.run.tool} cancelled by the client${reason}`);
+    entry.run.fail(error, true);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A request id as a map key that keeps `1` and `"1"` apart; undefined for no usable id. */
+function idKey(id: IncomingRequest["id"]): string | undefined {
+  if (typeof id === "number") return `n:${id}`;
+  if (typeof id === "string") return `s:${id}`;
+  return undefined;
+}
+
+function parseCallParams(raw: unknown): { name: string; args: Record<string, unknown> } {
+  if (!isObject(raw) || typeof raw.name !== "string" || raw.name === "") {
+    throw new InvalidParamsError("tools/call params must name the tool in a string `name`", [
+      { path: "name", message: "required string", expected: "string" },
+    ]);
+  }
+  const args = raw.arguments;
+  if (args !== undefined && args !== null && !isObject(args)) {
+    throw new InvalidParamsError("tools/call `arguments` must be an object", [
+      { path: "arguments", message: "must be an object", expected: "object" },
+    ]);
+  }
+  return { name: raw.name, args: (args ?? {}) as Record<string, unknown> };
+}

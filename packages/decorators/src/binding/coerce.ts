@@ -14,7 +14,8 @@
  * | array | a JSON array | a string holding a JSON array: `'["a","b"]'`; blank text → `[]`; a single element, as text or a value: `"a"` → `["a"]`, `5` → `[5]` |
  *
  * Array elements and known object fields are checked (and coerced) the same way; `enum`
- * values are enforced after coercion. `null` or a missing field counts as absent: its
+ * values and `minimum` / `maximum` bounds are enforced after coercion, and a `date-time`
+ * string (ISO 8601) becomes a `Date`. `null` or a missing field counts as absent: its
  * default applies, or it is reported missing when required. Unknown object keys are
  * reported with the expected names.
  */
@@ -35,6 +36,9 @@ export interface ValueSchema {
   enum?: readonly EnumValue[];
   items?: ItemSchema;
   fields?: readonly ArgumentSchema[];
+  minimum?: number;
+  maximum?: number;
+  format?: "date-time";
 }
 
 /** `coerce: false` checks strictly (used for declared defaults). */
@@ -56,13 +60,55 @@ export function coerceValue(
   options: CoerceOptions,
 ): Checked {
   const typed = coerceType(value, schema, path, options);
-  if (!typed.ok || schema.enum === undefined) return typed;
-  if (schema.enum.includes(typed.value as EnumValue)) return typed;
-  return fail(
-    path,
-    `must be one of ${schema.enum.map(show).join(", ")}, got ${describe(value)}`,
-    expectedOf(schema),
-  );
+  if (!typed.ok) return typed;
+  if (schema.enum !== undefined && !schema.enum.includes(typed.value as EnumValue)) {
+    return fail(
+      path,
+      `must be one of ${schema.enum.map(show).join(", ")}, got ${describe(value)}`,
+      expectedOf(schema),
+    );
+  }
+  if (typeof typed.value === "number") return checkBounds(typed as { ok: true; value: number }, schema, path);
+  if (schema.format === "date-time" && typeof typed.value === "string") return readDate(typed.value, path);
+  return typed;
+}
+
+/** A number within the schema's inclusive `minimum` / `maximum`. */
+function checkBounds(typed: { ok: true; value: number }, schema: ValueSchema, path: string): Checked {
+  const { value } = typed;
+  const { minimum, maximum } = schema;
+  if ((minimum !== undefined && value < minimum) || (maximum !== undefined && value > maximum)) {
+    const range = [
+      minimum !== undefined ? `at least ${minimum}` : undefined,
+      maximum !== undefined ? `at most ${maximum}` : undefined,
+    ].filter(Boolean);
+    return fail(path, `must be ${range.join(" and ")}, got ${value}`, expectedOf(schema));
+  }
+  return typed;
+}
+
+/** ISO 8601: a date, optionally with a time and a zone (`2026-01-31`, `2026-01-31T09:00:00Z`). */
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Whether the `YYYY-MM-DD` part names a real day (`Date` rolls 2026-02-31 over to March 3). */
+function isCalendarDate(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split("-").map(Number) as [number, number, number];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+/** A date-time string as the `Date` the method receives. */
+function readDate(text: string, path: string): Checked {
+  const date = ISO_DATE_TIME.test(text.trim()) ? new Date(text.trim()) : undefined;
+  if (date === undefined || Number.isNaN(date.getTime()) || !isCalendarDate(text.trim())) {
+    return fail(
+      path,
+      `expected an ISO 8601 date-time such as 2026-01-31T09:00:00Z, got ${describe(text)}`,
+      "string (ISO 8601 date-time)",
+    );
+  }
+  return ok(date);
 }
 
 /**
@@ -107,7 +153,11 @@ function fieldValue(
   options: CoerceOptions,
 ): Checked | undefined {
   if (raw !== undefined && raw !== null) return coerceValue(raw, field, path, options);
-  if (field.hasDefault) return ok(structuredClone(field.default));
+  // A date-time default is text in the manifest and a Date for the method, like a sent value.
+  if (field.hasDefault)
+    return field.format
+      ? coerceValue(field.default, field, path, options)
+      : ok(structuredClone(field.default));
   if (field.required) return fail(path, "is required", expectedOf(field));
   return undefined;
 }
@@ -182,8 +232,18 @@ function checkElements(list: readonly unknown[], schema: ValueSchema, path: stri
 /** How the expected type reads in messages: `integer`, `array of string`, `one of "a", "b"`. */
 export function expectedOf(schema: ValueSchema): string {
   if (schema.enum) return `${schema.type}, one of ${schema.enum.map(show).join(", ")}`;
+  if (schema.format === "date-time") return "string (ISO 8601 date-time)";
+  const range = rangeOf(schema);
+  if (range !== undefined) return `${schema.type} ${range}`;
   if (schema.type === "array") return `array of ${expectedOf(schema.items ?? DEFAULT_ITEMS)}`;
   return schema.type;
+}
+
+function rangeOf({ minimum, maximum }: ValueSchema): string | undefined {
+  if (minimum !== undefined && maximum !== undefined) return `from ${minimum} to ${maximum}`;
+  if (minimum !== undefined) return `>= ${minimum}`;
+  if (maximum !== undefined) return `<= ${maximum}`;
+  return undefined;
 }
 
 /** Describes a received value for messages: `the string "5.5"`, `null`, `an object`. */

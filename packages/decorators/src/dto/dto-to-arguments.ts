@@ -1,5 +1,6 @@
+import { type SourceField, sourceInfoOf } from "@executa/core/internal";
 import { plainToInstance } from "class-transformer";
-import { getMetadataStorage as getValidatorStorage } from "class-validator";
+import { Allow, getMetadataStorage as getValidatorStorage } from "class-validator";
 import { isPlainObject } from "../binding/sanitize.js";
 import { DefinitionError } from "../errors/definition-error.js";
 import { METADATA_FIX } from "../errors/metadata-fix.js";
@@ -19,17 +20,25 @@ interface DtoReading {
   fields: readonly FieldMetadata[];
   /** A fresh instance: its property initializers are the defaults. */
   instance: object;
+  /** What the source declares about the properties (the class's and its ancestors'), if known. */
+  sourceFields: Readonly<Record<string, SourceField>>;
   /** DTO classes being read further up (nested DTOs referring back are not expanded again). */
   visiting: ReadonlySet<Function>;
 }
 
 /**
  * The arguments of an `@Args()` DTO class: one per property that carries a class-validator
- * decorator or `@Field`, in declaration order (ancestors' first). The type comes from
- * `@Field({ type })`, else the validators (converter table), else `design:type`; a
- * property initializer is the default; `@IsOptional()` makes it optional; nested DTOs
- * (`@ValidateNested()` with `design:type` or class-transformer's `@Type`) become `object`
- * arguments whose fields are checked too.
+ * decorator or `@Field`, or that the source declares (when the class went through the
+ * executa source reader), in declaration order (ancestors' first). The type comes from
+ * `@Field({ type })`, else the validators (converter table), else the source, else
+ * `design:type`; a property initializer is the default; `@IsOptional()` or `?` makes it
+ * optional; nested DTOs (`@ValidateNested()` with `design:type` or class-transformer's
+ * `@Type`) become `object` arguments whose fields are checked too.
+ *
+ * A property the source declares without any decorator is allowed for class-validator's
+ * whitelist (as `@Field` does); without the source reader, an undecorated property that
+ * exists on an instance (an initializer) is a startup error rather than a silently missing
+ * argument that fails every invoke.
  *
  * `usedBy` (e.g. `@Args() of Weather.getForecast`) is added to error messages.
  */
@@ -39,6 +48,7 @@ export function dtoToArguments(
   visiting: ReadonlySet<Function> = new Set(),
 ): ArgumentSchema[] {
   const className = dto.name || "(anonymous DTO)";
+  const chain = lineage(dto);
   const reading: DtoReading = {
     dto,
     className,
@@ -48,10 +58,26 @@ export function dtoToArguments(
       .filter((metadata) => typeof metadata.target === "function"),
     fields: getMetadataStorage().fieldsOf(dto),
     instance: freshInstance(dto, className, usedBy),
+    sourceFields: Object.assign({}, ...chain.map((ctor) => sourceInfoOf(ctor)?.fields)),
     visiting: new Set(visiting).add(dto),
   };
-  return propertyNames(lineage(dto), reading.validations, reading.fields).map((property) =>
-    propertyToArgument(reading, property),
+  const names = propertyNames(chain, reading.validations, reading.fields);
+  checkUndecoratedProperties(reading, names);
+  return names.map((property) => propertyToArgument(reading, property));
+}
+
+/** Properties on a fresh instance that nothing describes: class-validator's whitelist would reject each invoke. */
+function checkUndecoratedProperties(reading: DtoReading, names: readonly string[]): void {
+  const property = Object.keys(reading.instance).find((key) => !names.includes(key));
+  if (property === undefined) return;
+  throw new DefinitionError(
+    "UNDECORATED_FIELD",
+    reading.className,
+    `${property} (${reading.usedBy})`,
+    "the property has no decorator, so it would be missing from the manifest and every invoke would " +
+      `fail with "property ${property} should not exist"`,
+    "decorate it (@IsString(), @IsOptional(), …, or @Field()), or build and run with the executa source " +
+      "reader (executa build, executa dev, the executa vitest plugin in tests), which includes it from its TypeScript type",
   );
 }
 
@@ -60,7 +86,8 @@ function propertyToArgument(reading: DtoReading, property: string): ArgumentSche
   const { dto, className } = reading;
   const member = `${property} (${reading.usedBy})`;
   const reflectedType = propertyType(dto.prototype, property);
-  if (reflectedType === undefined) {
+  const source = reading.sourceFields[property];
+  if (reflectedType === undefined && source === undefined) {
     throw new DefinitionError(
       "METADATA_MISSING",
       className,
@@ -72,11 +99,14 @@ function propertyToArgument(reading: DtoReading, property: string): ArgumentSche
   const reflected = classifyReflectedType(reflectedType);
   const facts = validatorFacts(reading, property, member);
   const field = reading.fields.findLast((candidate) => candidate.propertyName === property);
+  if (source && !field && !reading.validations.some((metadata) => metadata.propertyName === property))
+    Allow()(dto.prototype, property);
   const inferred = inferFromValidators(facts, reflected);
   const isArray =
     facts.type === "array" ||
     (reflected.kind === "primitive" && reflected.type === "array") ||
-    field?.options.type === "array";
+    field?.options.type === "array" ||
+    (source?.schema.type === "array" && facts.type === undefined);
   const nestedClass = findNestedClass(
     dto,
     property,
@@ -93,6 +123,7 @@ function propertyToArgument(reading: DtoReading, property: string): ArgumentSche
     options: field?.options ?? {},
     reflected: nestedClass && !isArray ? { kind: "class", class: nestedClass } : reflected,
     inferred,
+    ...(source && { source }),
   });
 }
 
@@ -119,6 +150,9 @@ function inferFromValidators(facts: ValidatorFacts, reflected: ReflectedKind): I
   if (facts.typeSource !== undefined) inferred.typeSource = facts.typeSource;
   if (facts.enum !== undefined) inferred.enum = facts.enum;
   if (facts.optional) inferred.optional = true;
+  if (facts.minimum !== undefined) inferred.minimum = facts.minimum;
+  if (facts.maximum !== undefined) inferred.maximum = facts.maximum;
+  if (facts.format !== undefined) inferred.format = facts.format;
   // A string-literal union reflects as Object; its @IsIn / @IsEnum values still say the type.
   const enumType = facts.type === undefined && facts.enum ? typeOfValues(facts.enum) : undefined;
   if (enumType && reflected.kind !== "primitive" && reflected.kind !== "class") {
@@ -137,8 +171,10 @@ function inferNesting(
 ): void {
   const { isArray, nestedClass, facts } = shape;
   const nestedFields = nestedClass ? nestedDtoFields(reading, property, nestedClass) : undefined;
-  if (isArray) inferred.items = arrayItems(facts, nestedClass, nestedFields);
-  else if (nestedClass) {
+  if (isArray) {
+    const items = arrayItems(facts, nestedClass, nestedFields);
+    if (items) inferred.items = items;
+  } else if (nestedClass) {
     inferred.type ??= "object";
     if (nestedFields) inferred.fields = nestedFields;
   }
@@ -154,14 +190,20 @@ function nestedDtoFields(
   return dtoToArguments(nestedClass, `${reading.className}.${property}, ${reading.usedBy}`, reading.visiting);
 }
 
-/** Elements: the validators' `each` type, else objects of a nested DTO, else strings. */
+/**
+ * Elements: the validators' `each` type, else objects of a nested DTO; `undefined` when
+ * neither tells (the source's element type applies then, else strings).
+ */
 function arrayItems(
   facts: ValidatorFacts,
   nestedClass: Function | undefined,
   nestedFields: ArgumentSchema[] | undefined,
-): ItemSchema {
-  const items: ItemSchema = { type: facts.itemType ?? (nestedClass ? "object" : "string") };
+): ItemSchema | undefined {
+  const type = facts.itemType ?? (nestedClass ? "object" : facts.itemEnum ? "string" : undefined);
+  if (type === undefined) return undefined;
+  const items: ItemSchema = { type };
   if (facts.itemEnum !== undefined) items.enum = facts.itemEnum;
+  if (facts.itemFormat !== undefined && type === "string") items.format = facts.itemFormat;
   if (items.type === "array") items.items = { type: "string" };
   if (items.type === "object" && nestedFields) items.fields = nestedFields;
   return items;
@@ -174,26 +216,29 @@ function inferFromInitializer(inferred: InferredArgument, initial: unknown): voi
   else inferred.optional = true;
 }
 
-/** Whether a class has any class-validator or `@Field` metadata, i.e. is a DTO. */
+/** Whether a class has any class-validator or `@Field` metadata, or source-declared properties, i.e. is a DTO. */
 export function describesArguments(target: Function): boolean {
   return (
     getValidatorStorage().getTargetValidationMetadatas(target, "", true, false).length > 0 ||
-    getMetadataStorage().fieldsOf(target).length > 0
+    getMetadataStorage().fieldsOf(target).length > 0 ||
+    lineage(target).some((ctor) => Object.keys(sourceInfoOf(ctor)?.fields ?? {}).length > 0)
   );
 }
 
+/** The described properties, per class of the lineage: the source's order first, then decorated ones it lacks. */
 function propertyNames(
   chain: Function[],
   validations: ValidationMetadata[],
   fields: readonly FieldMetadata[],
 ): string[] {
   const names: string[] = [];
+  const add = (name: string) => {
+    if (!names.includes(name)) names.push(name);
+  };
   for (const ctor of chain) {
-    for (const metadata of validations)
-      if (metadata.target === ctor && !names.includes(metadata.propertyName))
-        names.push(metadata.propertyName);
-    for (const field of fields)
-      if (field.target === ctor && !names.includes(field.propertyName)) names.push(field.propertyName);
+    for (const name of Object.keys(sourceInfoOf(ctor)?.fields ?? {})) add(name);
+    for (const metadata of validations) if (metadata.target === ctor) add(metadata.propertyName);
+    for (const field of fields) if (field.target === ctor) add(field.propertyName);
   }
   return names;
 }
@@ -220,7 +265,8 @@ function findNestedClass(
   const sample = isArray ? (Array.isArray(made) ? made[0] : undefined) : made;
   if (typeof sample !== "object" || sample === null) return undefined;
   const ctor = (sample as object).constructor;
-  return ctor === Object || typeof ctor !== "function" ? undefined : ctor;
+  // `@Type(() => Date)` makes dates, which are date-time strings on the wire, not nested DTOs.
+  return ctor === Object || ctor === Date || typeof ctor !== "function" ? undefined : ctor;
 }
 
 function freshInstance(dto: Function, className: string, usedBy: string): object {

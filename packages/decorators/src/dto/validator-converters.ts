@@ -26,6 +26,12 @@ export interface ValidatorFacts {
   itemEnum?: readonly EnumValue[];
   optional?: boolean;
   nested?: boolean;
+  /** `@Min` / `@Max` bounds of the property (not of elements). */
+  minimum?: number;
+  maximum?: number;
+  /** `@IsDate()`: the value (or with `each`, each element) is a date-time string. */
+  format?: "date-time";
+  itemFormat?: "date-time";
   /** Problems found while converting (two validators saying different types). */
   conflicts: string[];
 }
@@ -67,6 +73,21 @@ function enumOf(valuesOf: (metadata: ValidationMetadata) => unknown): Converter 
 
 const validationOnly: Converter = () => {};
 
+/** `@Min(n)` / `@Max(n)`: a bound of the property; with `each`, only enforced. */
+function boundOf(bound: "minimum" | "maximum"): Converter {
+  return (metadata, facts) => {
+    const value: unknown = metadata.constraints?.[0];
+    if (!metadata.each && typeof value === "number" && Number.isFinite(value)) facts[bound] = value;
+  };
+}
+
+/** `@IsDate()`: sent as an ISO 8601 string, which binding turns into a `Date`. */
+const dateOf: Converter = (metadata, facts) => {
+  typeOf("string")(metadata, facts);
+  if (metadata.each) facts.itemFormat = "date-time";
+  else facts.format = "date-time";
+};
+
 /** class-validator metadata name → what it contributes to the manifest. */
 export const VALIDATOR_CONVERTERS: Readonly<Record<string, Converter>> = {
   isString: typeOf("string"),
@@ -74,6 +95,7 @@ export const VALIDATOR_CONVERTERS: Readonly<Record<string, Converter>> = {
   isNumber: typeOf("number"),
   isNumberString: typeOf("string"),
   isBoolean: typeOf("boolean"),
+  isDate: dateOf,
   isObject: typeOf("object"),
   isArray: (metadata, facts) => {
     if (facts.type !== undefined && facts.type !== "array") {
@@ -98,9 +120,10 @@ export const VALIDATOR_CONVERTERS: Readonly<Record<string, Converter>> = {
   isDefined: validationOnly,
   isNotEmpty: validationOnly,
   whitelistValidation: validationOnly,
+  // Bounds the manifest carries (minimum / maximum).
+  min: boundOf("minimum"),
+  max: boundOf("maximum"),
   // Bounds and formats: enforced, but the spec's parameter schema has no field for them.
-  min: validationOnly,
-  max: validationOnly,
   isPositive: validationOnly,
   isNegative: validationOnly,
   length: validationOnly,

@@ -10,11 +10,15 @@
  *   method, parameter decorators on a method without `@Tool`.
  * - `DECORATOR_REPEATED`: a decorator used twice where one is allowed: `@Plugin` or `@Tool`
  *   twice, two parameter decorators on one parameter, one hook kind on two methods.
- * - `TOOL_OPTIONS_MISSING`: `@Tool()` without its options object.
- * - `DESCRIPTION_MISSING`: a tool or the plugin has no (or an empty) description.
+ * - `TOOL_OPTIONS_MISSING`: `@Tool()` without its options object (and no doc comment read
+ *   by the executa source reader).
+ * - `DESCRIPTION_MISSING`: a tool or the plugin has no (or an empty) description, neither
+ *   in the options nor as a doc comment read by the source reader.
  * - `INVALID_OPTION`: a decorator option with a bad value (plugin name or version, tool name,
  *   timeout, argument `type`, `items`, `enum`, `default`, `required`, …).
- * - `ARGUMENT_NAME_MISSING`: `@Param()` without a name.
+ * - `UNKNOWN_OPTION`: an options key the decorator does not have (a misspelling such as
+ *   `hostCapabilities` for `host_capabilities`); the message names the closest valid key.
+ * - `ARGUMENT_NAME_MISSING`: `@Param()` without a name, and no source facts naming it.
  * - `INVALID_ARGUMENT_NAME`: an argument name the protocol does not accept, or one that is
  *   stripped from arguments (`__proto__`, `constructor`, `prototype`).
  * - `DUPLICATE_TOOL_NAME`: two tools of the class share a name.
@@ -27,7 +31,10 @@
  *   TypeScript type, or two type validators on one DTO property.
  * - `DTO_WITHOUT_FIELDS`: the `@Args()` class has no decorated properties.
  * - `MIXED_PARAM_STYLE`: one method mixes `@Param` and `@Args`, or uses `@Args` twice.
- * - `UNDECORATED_PARAMETER`: a tool method parameter that no decorator fills.
+ * - `UNDECORATED_PARAMETER`: a tool method parameter that no decorator fills (and that the
+ *   source reader did not name).
+ * - `UNDECORATED_FIELD`: a DTO property with an initializer but no decorator, without the
+ *   source reader (class-validator's whitelist would reject every invoke).
  * - `UNDECLARED_CREDENTIAL`: `@Credential(name)` for a credential `@Plugin({ credentials })`
  *   does not declare.
  * - `INSTANCE_FAILED`: the plugin or a DTO instance cannot be created (constructor needs
@@ -44,6 +51,7 @@ export type DefinitionErrorCode =
   | "TOOL_OPTIONS_MISSING"
   | "DESCRIPTION_MISSING"
   | "INVALID_OPTION"
+  | "UNKNOWN_OPTION"
   | "ARGUMENT_NAME_MISSING"
   | "INVALID_ARGUMENT_NAME"
   | "DUPLICATE_TOOL_NAME"
@@ -54,6 +62,7 @@ export type DefinitionErrorCode =
   | "DTO_WITHOUT_FIELDS"
   | "MIXED_PARAM_STYLE"
   | "UNDECORATED_PARAMETER"
+  | "UNDECORATED_FIELD"
   | "UNDECLARED_CREDENTIAL"
   | "INSTANCE_FAILED"
   | "MANIFEST_INVALID";

@@ -8,13 +8,16 @@ import {
 } from "@executa/core";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ArgumentSchema, ItemSchema, PluginModel, ToolModel } from "../model/types.js";
+import { parameterDescription, propertyDescription } from "./schema-notes.js";
 
 /**
- * The manifest of a resolved plugin, with only the fields the protocol spec names, in the
- * spec's order. Per parameter: `name`, `type`, `items` (arrays; always given, JSON Schema
- * style), `description`, `required` (always given), `default`, `enum`. Validation bounds
- * (Min, Max, Length…) and nested DTO shapes are enforced per invoke but have no field in
- * the spec, so they are not emitted.
+ * The manifest of a resolved plugin, with the fields the protocol names, in the spec's
+ * order. Per parameter: `name`, `type`, `items` (arrays; always given, JSON Schema style),
+ * `description`, `required` (always given), `default`, `enum`, then `minimum` / `maximum`
+ * (numbers) and `properties` (objects of a known shape: nested DTOs, interfaces), which
+ * the manifest type of `@executa/core` carries. What has no field (a date-time format,
+ * bounds of elements and nested properties, optional nested properties) is said in the
+ * description. Every fact is also enforced per invoke, so manifest and validation agree.
  *
  * The result is checked with `validateManifest` of `@executa/core`, the rules `executa
  * check` applies: the decorators' own checks should have caught every case first, so an
@@ -72,10 +75,15 @@ function toolManifest(tool: ToolModel): ToolManifest {
 function parameterSchema(argument: ArgumentSchema): ParameterSchema {
   const schema: ParameterSchema = { name: argument.name, type: argument.type };
   if (argument.items !== undefined) schema.items = itemsSchema(argument.items);
-  if (argument.description !== undefined) schema.description = argument.description;
+  const description = parameterDescription(argument);
+  if (description !== undefined) schema.description = description;
   schema.required = argument.required;
   if (argument.hasDefault) schema.default = structuredClone(argument.default);
   if (argument.enum !== undefined) schema.enum = [...argument.enum];
+  if (argument.minimum !== undefined) schema.minimum = argument.minimum;
+  if (argument.maximum !== undefined) schema.maximum = argument.maximum;
+  if (argument.type === "object" && argument.fields !== undefined)
+    schema.properties = propertiesSchema(argument.fields);
   return schema;
 }
 
@@ -83,5 +91,31 @@ function itemsSchema(items: ItemSchema): ParameterItems {
   const schema: ParameterItems = { type: items.type };
   if (items.enum !== undefined) schema.enum = [...items.enum];
   if (items.items !== undefined) schema.items = itemsSchema(items.items);
+  if (items.type === "object" && items.fields !== undefined) {
+    schema.properties = propertiesSchema(items.fields);
+    schema.required = requiredNames(items.fields);
+  }
   return schema;
+}
+
+/** The `properties` of an object: each field's schema, with what has no field there said in its description. */
+function propertiesSchema(fields: readonly ArgumentSchema[]): NonNullable<ParameterSchema["properties"]> {
+  const properties: NonNullable<ParameterSchema["properties"]> = {};
+  for (const field of fields) {
+    const property: ParameterItems & { description?: string } = { type: field.type };
+    const description = propertyDescription(field);
+    if (description !== undefined) property.description = description;
+    if (field.enum !== undefined) property.enum = [...field.enum];
+    if (field.items !== undefined) property.items = itemsSchema(field.items);
+    if (field.type === "object" && field.fields !== undefined) {
+      property.properties = propertiesSchema(field.fields);
+      property.required = requiredNames(field.fields);
+    }
+    properties[field.name] = property;
+  }
+  return properties;
+}
+
+function requiredNames(fields: readonly ArgumentSchema[]): string[] {
+  return fields.filter((field) => field.required).map((field) => field.name);
 }

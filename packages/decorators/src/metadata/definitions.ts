@@ -13,7 +13,8 @@ export interface PluginMetadata {
 export interface ToolMetadata {
   target: Function;
   methodName: string;
-  options: ToolOptions;
+  /** `undefined` for `@Tool()`. */
+  options: ToolOptions | undefined;
 }
 
 /** What a custom parameter decorator's resolver receives, per invoke. */

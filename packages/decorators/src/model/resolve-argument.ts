@@ -4,26 +4,40 @@ import {
   PARAMETER_TYPES,
   type ParameterType,
 } from "@executa/core";
+import type { SourceField } from "@executa/core/internal";
 import { coerceValue, expectedOf } from "../binding/coerce.js";
 import { UNSAFE_KEYS } from "../binding/sanitize.js";
-import { DefinitionError } from "../errors/definition-error.js";
+import { DefinitionError, type DefinitionErrorCode } from "../errors/definition-error.js";
+import { closestName } from "../naming/closest-name.js";
 import type { ArgumentOptions, EnumValue, ItemsOption } from "../options/argument-options.js";
+import { ARGUMENT_OPTION_KEYS, ITEMS_OPTION_KEYS } from "../options/option-keys.js";
 import type { ReflectedKind } from "../reflection/reflect-types.js";
+import { checkOptionKeys } from "./check-option-keys.js";
 import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
+import { sourceFields, sourceItems } from "./source-schema.js";
 import type { ArgumentSchema, ItemSchema } from "./types.js";
 
-/** What class-validator's decorators said about a DTO property (see dto-to-arguments). */
+/**
+ * What was inferred about an argument rather than given in its decorator's options: what
+ * class-validator's decorators said about a DTO property (see dto-to-arguments), then,
+ * where they said nothing, what the source declares.
+ */
 export interface InferredArgument {
   type?: ParameterType;
   items?: ItemSchema;
   enum?: readonly EnumValue[];
   optional?: boolean;
-  /** A default found on a fresh instance (a property initializer). */
+  /** A default found on a fresh instance (a property initializer) or in the source. */
   default?: { value: unknown };
   fields?: readonly ArgumentSchema[];
   /** Which decorator said `type`, for messages. */
   typeSource?: string;
+  /** The doc comment. */
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+  format?: "date-time";
 }
 
 /** Everything known about one argument before it is resolved. */
@@ -37,39 +51,102 @@ export interface ArgumentInput {
   options: ArgumentOptions;
   reflected: ReflectedKind;
   inferred?: InferredArgument;
+  /** What the source declares (read at build time), when the class went through the source reader. */
+  source?: SourceField;
 }
 
-/** Makes the `INVALID_OPTION` error of one argument. */
-type OptionFailure = (problem: string, fix: string) => DefinitionError;
+/** Makes the `INVALID_OPTION` (or another code's) error of one argument. */
+type OptionFailure = (problem: string, fix: string, code?: DefinitionErrorCode) => DefinitionError;
 
 /**
- * Resolves an argument's schema: type from the explicit `type`, else what validators
- * said, else reflection, else the enum's values; `Object` and unknown classes are errors
- * (never guessed). Checks that enum, items and default fit the type. Throws a
- * {@link DefinitionError} naming the member and the fix.
+ * Resolves an argument's schema. Explicit options win, then what validators said, then
+ * what the source declares, then reflection: the type from the explicit `type`, else the
+ * validators, else the source, else reflection, else the enum's values; `Object` and
+ * unknown classes are errors (never guessed). Description, enum, items, shape, default,
+ * bounds and optionality are merged the same way. Checks that enum, items, bounds and
+ * default fit the type. Throws a {@link DefinitionError} naming the member and the fix.
  */
 export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   const { className, member, decorator, options } = input;
-  const inferred = input.inferred ?? {};
-  const fail: OptionFailure = (problem, fix) =>
-    new DefinitionError("INVALID_OPTION", className, member, problem, fix);
+  const inferred = withSource(input.inferred ?? {}, input.source);
+  const fail: OptionFailure = (problem, fix, code = "INVALID_OPTION") =>
+    new DefinitionError(code, className, member, problem, fix);
   const name = checkArgumentName(input);
   if (options === null || typeof options !== "object") {
     throw fail("the options are not an object", `pass an options object to ${decorator}`);
   }
+  checkOptionKeys(options, ARGUMENT_OPTION_KEYS, { className, member, decorator: decoratorName(decorator) });
   const type = resolveType(input);
   checkDescription(options, fail);
   const items = resolveArrayItems(type, options, inferred, fail);
   const enumValues = resolveEnum(type, options, inferred, fail);
 
   const schema: ArgumentSchema = { name, type, required: true, hasDefault: false };
-  if (options.description !== undefined) schema.description = options.description;
+  const description = options.description ?? inferred.description;
+  if (description !== undefined) schema.description = description;
   if (enumValues !== undefined) schema.enum = enumValues;
   if (items !== undefined) schema.items = items;
   if (inferred.fields !== undefined && type === "object") schema.fields = inferred.fields;
+  applyBounds(schema, options, inferred, fail);
+  const format =
+    inferred.format ?? (input.reflected.kind === "primitive" ? input.reflected.format : undefined);
+  if (format !== undefined && type === "string") schema.format = format;
   applyDefault(schema, options, inferred, fail);
   schema.required = resolveRequired(schema, options, inferred, fail);
   return schema;
+}
+
+/** The validators' facts, completed by what the source declares where they said nothing. */
+function withSource(inferred: InferredArgument, source: SourceField | undefined): InferredArgument {
+  if (source === undefined) return inferred;
+  const { schema } = source;
+  const merged: InferredArgument = { ...inferred };
+  if (merged.description === undefined && source.description?.trim()) merged.description = source.description;
+  if (merged.enum === undefined && schema.enum !== undefined && schema.enum.length > 0)
+    merged.enum = [...schema.enum];
+  if (merged.items === undefined && schema.type === "array" && schema.items)
+    merged.items = sourceItems(schema.items);
+  if (merged.fields === undefined && schema.type === "object" && schema.properties)
+    merged.fields = sourceFields(schema.properties);
+  if (source.optional) merged.optional = true;
+  if (merged.default === undefined && source.default !== undefined)
+    merged.default = { value: source.default };
+  merged.minimum ??= schema.minimum;
+  merged.maximum ??= schema.maximum;
+  merged.format ??= schema.format;
+  return merged;
+}
+
+/** `minimum` / `maximum`: explicit, else inferred; numbers only, and not crossed. */
+function applyBounds(
+  schema: ArgumentSchema,
+  options: ArgumentOptions,
+  inferred: InferredArgument,
+  fail: OptionFailure,
+): void {
+  const numeric = schema.type === "number" || schema.type === "integer";
+  for (const bound of ["minimum", "maximum"] as const) {
+    const explicit: unknown = options[bound];
+    if (explicit !== undefined && !(typeof explicit === "number" && Number.isFinite(explicit)))
+      throw fail(`${bound} ${JSON.stringify(explicit)} is not a number`, `give ${bound} as a finite number`);
+    if (explicit !== undefined && !numeric)
+      throw fail(
+        `${bound} is given but the type is ${schema.type}`,
+        `drop ${bound}, or make the argument a number`,
+      );
+    const value = explicit ?? inferred[bound];
+    if (value !== undefined && numeric) schema[bound] = value;
+  }
+  if (schema.minimum !== undefined && schema.maximum !== undefined && schema.minimum > schema.maximum)
+    throw fail(
+      `minimum ${schema.minimum} is above maximum ${schema.maximum}`,
+      "give a minimum at or below the maximum",
+    );
+}
+
+/** `@Param()` of `@Param("city", …)`: how an options message names the decorator. */
+function decoratorName(decorator: string): string {
+  return `${decorator.slice(0, decorator.indexOf("("))}()`;
 }
 
 /** The argument's name, if the host can send it and binding keeps it. */
@@ -80,7 +157,9 @@ function checkArgumentName({ className, member, name }: ArgumentInput): string {
       className,
       member,
       "the argument has no name",
-      `give it the name the host sends, e.g. @Param("city"); runtime parameter names do not exist`,
+      `give it the name the host sends, e.g. @Param("city"), or build and run with the executa source ` +
+        "reader (executa build, executa dev, the executa vitest plugin in tests), which takes the name " +
+        "from the source; runtime parameter names do not exist",
     );
   }
   if (UNSAFE_KEYS.has(name) || !ARGUMENT_NAME_PATTERN.test(name)) {
@@ -209,6 +288,7 @@ function resolveItems(option: ItemsOption, fail: OptionFailure): ItemSchema {
       `use one of ${PARAMETER_TYPE_NAMES.join(", ")}`,
     );
   }
+  checkItemsKeys(spec, fail);
   const items: ItemSchema = { type: spec.type };
   if (spec.enum !== undefined) items.enum = resolveItemsEnum(spec.enum, spec.type, fail);
   if (spec.type === "array") {
@@ -220,6 +300,19 @@ function resolveItems(option: ItemsOption, fail: OptionFailure): ItemSchema {
     );
   }
   return items;
+}
+
+function checkItemsKeys(spec: object, fail: OptionFailure): void {
+  const unknown = Object.keys(spec).find((key) => !ITEMS_OPTION_KEYS.includes(key));
+  if (unknown === undefined) return;
+  const closest = closestName(unknown, ITEMS_OPTION_KEYS);
+  throw fail(
+    `items has no option "${unknown}"`,
+    closest !== undefined
+      ? `did you mean "${closest}"? (options: ${ITEMS_OPTION_KEYS.join(", ")})`
+      : `remove it; the options are ${ITEMS_OPTION_KEYS.join(", ")}`,
+    "UNKNOWN_OPTION",
+  );
 }
 
 function resolveItemsEnum(

@@ -1,3 +1,4 @@
+import { sourceInfoOf } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { PluginMetadata } from "../metadata/definitions.js";
 import { getMetadataStorage, lineage } from "../metadata/storage.js";
@@ -27,7 +28,7 @@ export function resolvePlugin(target: unknown): PluginModel {
   const chain = lineage(target);
   reportRecordedMisuse(chain);
   const plugin = pluginDecorator(target, className);
-  const info = validatePluginOptions(className, plugin.options);
+  const info = validatePluginOptions(className, plugin.options, sourceInfoOf(target)?.description);
   const tools = resolveTools(className, chain, info);
   const hooks = resolveHooks(chain, new Set(tools.map((tool) => tool.methodName)));
   const model: PluginModel = { className, target, info, tools };

@@ -20,8 +20,9 @@ export function resolveTool(
   const slots: Slot[] = [];
   const args: ArgumentSchema[] = [];
   let dto: Function | undefined;
-  for (const { where, param, reflectedType } of toolParameters(target, className, methodName)) {
-    const resolved = resolveSlot(param.source, { className, methodName, where, reflectedType, info });
+  for (const { where, param, reflectedType, source } of toolParameters(target, className, methodName)) {
+    const site = { className, methodName, where, reflectedType, info, ...(source && { source }) };
+    const resolved = resolveSlot(param.source, site);
     slots.push(resolved.slot);
     for (const argument of resolved.arguments ?? []) addArgument(args, argument, className, where);
     dto ??= resolved.dto;

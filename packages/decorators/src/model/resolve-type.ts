@@ -6,16 +6,24 @@ import type { ArgumentInput } from "./resolve-argument.js";
 
 /**
  * An argument's parameter type: the explicit `type`, else the validators' type (either
- * checked against the TypeScript type), else reflection, else the enum's values. Throws
- * a {@link DefinitionError} when none of them tells (`UNINFERABLE_TYPE`): never guessed.
+ * checked against the TypeScript type), else the type the source declares (read at build
+ * time; it sees aliases, unions and enums that reflection reports as Object, so it wins
+ * over reflection), else reflection, else the enum's values. Throws a
+ * {@link DefinitionError} when none of them tells (`UNINFERABLE_TYPE`): never guessed.
  */
 export function resolveType(input: ArgumentInput): ParameterType {
-  return declaredType(input) ?? inferredType(input);
+  return declaredType(input) ?? input.source?.schema.type ?? inferredType(input);
+}
+
+/** The TypeScript type as far as it is known: from the source, else from reflection. */
+function typeScriptType(input: ArgumentInput): ParameterType | undefined {
+  if (input.source) return input.source.schema.type;
+  return input.reflected.kind === "primitive" ? input.reflected.type : undefined;
 }
 
 /** The type the author or the validators declared, if it agrees with the TypeScript type. */
 function declaredType(input: ArgumentInput): ParameterType | undefined {
-  const { className, member, options, reflected } = input;
+  const { className, member, options } = input;
   const explicit: unknown = options.type;
   if (explicit !== undefined && !isParameterType(explicit)) {
     throw new DefinitionError(
@@ -28,13 +36,14 @@ function declaredType(input: ArgumentInput): ParameterType | undefined {
   }
   const declared = explicit ?? input.inferred?.type;
   if (declared === undefined) return undefined;
-  if (reflected.kind === "primitive" && !compatible(declared, reflected.type)) {
+  const written = typeScriptType(input);
+  if (written !== undefined && !compatible(declared, written)) {
     const source = explicit !== undefined ? `type: "${explicit}"` : (input.inferred?.typeSource ?? declared);
     throw new DefinitionError(
       "TYPE_CONFLICT",
       className,
       member,
-      `${source} contradicts the TypeScript type (${reflected.type})`,
+      `${source} contradicts the TypeScript type (${written})`,
       `make the TypeScript type and the declared type agree`,
     );
   }
@@ -61,13 +70,14 @@ function inferredType(input: ArgumentInput): ParameterType {
     className,
     member,
     `cannot infer the type: reflection says ${what} (unions, \`| undefined\`, interfaces, type aliases and \`any\` all reflect as Object)`,
-    `declare it as string, number, boolean or an array (use \`name?: T\` for optional), or pass an explicit type to ${decorator}, e.g. { type: "object" }`,
+    `build and run with the executa source reader (executa build, executa dev, the executa vitest plugin in tests), which reads such types from the source; or declare it as string, number, boolean or an array (\`name?: T\` plus optional: true for optional), or pass an explicit type to ${decorator}, e.g. { type: "object" }`,
   );
 }
 
-function compatible(declared: ParameterType, reflected: ParameterType): boolean {
-  if (reflected === "number") return declared === "number" || declared === "integer";
-  return declared === reflected;
+function compatible(declared: ParameterType, written: ParameterType): boolean {
+  const numeric = (type: ParameterType) => type === "number" || type === "integer";
+  if (numeric(written)) return numeric(declared);
+  return declared === written;
 }
 
 /** The one type all enum values share, if any. */

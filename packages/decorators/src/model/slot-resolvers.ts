@@ -1,3 +1,4 @@
+import type { SourceParameter } from "@executa/core/internal";
 import { dtoSupport } from "../dto/dto-support.js";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ParamSource } from "../metadata/definitions.js";
@@ -13,6 +14,8 @@ export interface SlotSite {
   where: string;
   /** The parameter's `design:paramtypes` entry. */
   reflectedType: unknown;
+  /** What the source declares about the parameter, if known. */
+  source?: SourceParameter;
   info: PluginInfo;
 }
 
@@ -49,16 +52,22 @@ export function resolveSlot(source: ParamSource, site: SlotSite): ResolvedSlot {
   return resolver(source, site);
 }
 
-/** `@Param(name, options)`: one argument, typed by its options or by reflection. */
+/**
+ * `@Param(name, options)`, `@Param(options)`, `@Param()` or no decorator: one argument,
+ * named by the decorator or else as in the source, typed by its options, the source or
+ * reflection.
+ */
 function resolveParamSlot(source: Extract<ParamSource, { kind: "param" }>, site: SlotSite): ResolvedSlot {
-  const named = typeof source.name === "string" && source.name !== "";
+  const name = source.name ?? site.source?.name;
+  const named = typeof name === "string" && name !== "";
   const argument = resolveArgument({
     className: site.className,
-    member: named ? `${site.where} "${source.name}"` : site.where,
-    decorator: `@Param(${JSON.stringify(source.name ?? "name")}, …)`,
-    name: source.name,
+    member: named ? `${site.where} "${name}"` : site.where,
+    decorator: `@Param(${JSON.stringify(name ?? "name")}, …)`,
+    name,
     options: source.options ?? {},
     reflected: classifyReflectedType(site.reflectedType),
+    ...(site.source && { source: site.source }),
   });
   return { slot: { kind: "param", name: argument.name }, arguments: [argument] };
 }
@@ -84,7 +93,7 @@ function resolveArgsSlot(_source: unknown, site: SlotSite): ResolvedSlot {
       className,
       where,
       `the DTO class ${dto.name} has no decorated properties`,
-      "decorate its properties with class-validator (@IsString(), …) or @Field()",
+      "decorate its properties with class-validator (@IsString(), …) or @Field(), or build and run with the executa source reader, which reads them from their TypeScript types",
     );
   }
   const args = dtos.dtoToArguments(dto, `@Args() of ${className}.${methodName}`);

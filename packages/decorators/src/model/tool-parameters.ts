@@ -1,3 +1,4 @@
+import { type SourceParameter, sourceInfoOf } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import { METADATA_FIX } from "../errors/metadata-fix.js";
 import type { ParamMetadata } from "../metadata/definitions.js";
@@ -12,20 +13,26 @@ export interface ToolParameter {
   param: ParamMetadata;
   /** The `design:paramtypes` entry (undefined past the declared parameters). */
   reflectedType: unknown;
+  /** What the source declares about the parameter, when the class went through the source reader. */
+  source?: SourceParameter;
 }
 
 /**
- * The parameters of a tool method, in order, each with the decorator that fills it.
- * Throws a {@link DefinitionError} when reflection metadata is missing, a parameter has
- * two decorators, `@Param` and `@Args` are mixed, or (on reaching it, so that problems
- * are reported in parameter order) a parameter has no decorator.
+ * The parameters of a tool method, in order, each with the decorator that fills it. A
+ * parameter without a decorator is an argument named as in the source when the class
+ * went through the source reader. Throws a {@link DefinitionError} when neither
+ * reflection metadata nor source facts exist, a parameter has two decorators, `@Param`
+ * and `@Args` are mixed, or (on reaching it, so that problems are reported in parameter
+ * order) a parameter has no decorator and no source facts.
  */
 export function* toolParameters(
   target: Function,
   className: string,
   methodName: string,
 ): Generator<ToolParameter, void, undefined> {
-  const types = methodParamTypes(target.prototype, methodName);
+  const sourceParams = sourceInfoOf(target)?.methods?.[methodName]?.parameters;
+  // Without reflection, the source facts alone type the parameters (plain esbuild drops design:*).
+  const types = methodParamTypes(target.prototype, methodName) ?? (sourceParams ? [] : undefined);
   if (types === undefined) {
     throw new DefinitionError(
       "METADATA_MISSING",
@@ -38,21 +45,33 @@ export function* toolParameters(
   const decorated = getMetadataStorage().paramsOf(target, methodName);
   const byIndex = indexParams(className, methodName, decorated);
   checkParamStyle(className, methodName, decorated);
-  const count = Math.max(types.length, ...decorated.map((param) => param.index + 1));
+  const count = Math.max(
+    types.length,
+    ...decorated.map((param) => param.index + 1),
+    ...(sourceParams ?? []).map((param) => param.index + 1),
+  );
   for (let index = 0; index < count; index++) {
     const where = `${methodName}, parameter #${index}`;
-    const param = byIndex.get(index);
+    const source = sourceParams?.find((candidate) => candidate.index === index);
+    const param = byIndex.get(index) ?? (source && implicitParam(target, methodName, index));
     if (!param) {
       throw new DefinitionError(
         "UNDECORATED_PARAMETER",
         className,
         where,
         "the parameter has no decorator, so nothing would fill it",
-        "decorate it with @Param(name), @Args(), @Ctx() or @Credential(name), or remove it",
+        "decorate it with @Param(name), @Args(), @Ctx() or @Credential(name), or remove it; undecorated " +
+          "parameters are arguments named as in the source when built and run with the executa source " +
+          "reader (executa build, executa dev, the executa vitest plugin in tests)",
       );
     }
-    yield { index, where, param, reflectedType: types[index] };
+    yield { index, where, param, reflectedType: types[index], ...(source && { source }) };
   }
+}
+
+/** An undecorated parameter the source names: an argument, as if it had `@Param()`. */
+function implicitParam(target: Function, methodName: string, index: number): ParamMetadata {
+  return { target, methodName, index, source: { kind: "param", name: undefined, options: {} } };
 }
 
 function indexParams(

@@ -12,8 +12,13 @@ export interface ItemSchema {
   enum?: readonly EnumValue[];
   /** Elements of a nested array. */
   items?: ItemSchema;
-  /** Known shape of object elements (arrays of nested DTOs); checked, not put in the manifest. */
+  /** Known shape of object elements (nested DTOs, interfaces): checked, and the manifest's `properties`. */
   fields?: readonly ArgumentSchema[];
+  /** Inclusive bounds of number / integer elements (in the manifest as description text). */
+  minimum?: number;
+  maximum?: number;
+  /** `date-time`: an ISO 8601 string the binder turns into a `Date`. */
+  format?: "date-time";
 }
 
 /** One argument of a tool: a `@Param`, or a property of an `@Args` DTO. */
@@ -28,8 +33,13 @@ export interface ArgumentSchema {
   enum?: readonly EnumValue[];
   /** Set exactly when `type` is `array`. */
   items?: ItemSchema;
-  /** Known shape of an `object` argument (a nested DTO); checked, not put in the manifest. */
+  /** Known shape of an `object` argument (a nested DTO, an interface): checked, and the manifest's `properties`. */
   fields?: readonly ArgumentSchema[];
+  /** Inclusive bounds of a number / integer argument. */
+  minimum?: number;
+  maximum?: number;
+  /** `date-time`: an ISO 8601 string the binder turns into a `Date`. */
+  format?: "date-time";
 }
 
 /** What fills one positional parameter of a tool method. */

@@ -6,12 +6,15 @@ import {
   SEMVER_PATTERN,
 } from "@executa/core";
 import { isPlainObject } from "../binding/sanitize.js";
-import { DefinitionError } from "../errors/definition-error.js";
+import { DefinitionError, type DefinitionErrorCode } from "../errors/definition-error.js";
+import { closestName } from "../naming/closest-name.js";
+import { PLUGIN_OPTION_KEYS } from "../options/option-keys.js";
 import type { PluginOptions } from "../options/plugin-options.js";
+import { checkOptionKeys } from "./check-option-keys.js";
 import type { PluginInfo } from "./types.js";
 
 /** Builds the error for a bad `@Plugin` option: the field, what is wrong, the fix. */
-type Fail = (field: string, problem: string, fix: string) => DefinitionError;
+type Fail = (field: string, problem: string, fix: string, code?: DefinitionErrorCode) => DefinitionError;
 
 /** The credential fields the spec names, in its order (after `name`), with their types. */
 const CREDENTIAL_FIELDS = [
@@ -27,12 +30,17 @@ const CREDENTIAL_FIELDS = [
  * spec names (unknown keys, e.g. in credentials, are dropped rather than put on the wire).
  * Names and versions follow the manifest rules of `@executa/core`.
  */
-export function validatePluginOptions(className: string, options: PluginOptions): PluginInfo {
-  const fail: Fail = (field, problem, fix) =>
-    new DefinitionError("INVALID_OPTION", className, `@Plugin({ ${field} })`, problem, fix);
+export function validatePluginOptions(
+  className: string,
+  options: PluginOptions,
+  documented?: string,
+): PluginInfo {
+  const fail: Fail = (field, problem, fix, code = "INVALID_OPTION") =>
+    new DefinitionError(code, className, `@Plugin({ ${field} })`, problem, fix);
   if (!isPlainObject(options))
     throw fail("…", "the options are not an object", "pass @Plugin({ name, version, description })");
-  const info = identity(className, options, fail);
+  checkOptionKeys(options, PLUGIN_OPTION_KEYS, { className, member: "", decorator: "@Plugin()" });
+  const info = identity(className, options, documented, fail);
   copyTextFields(options, info, fail);
   if (options.credentials !== undefined) info.credentials = credentials(options.credentials, fail);
   if (options.runtime !== undefined) info.runtime = runtime(options.runtime, fail);
@@ -45,7 +53,12 @@ export function validatePluginOptions(className: string, options: PluginOptions)
 }
 
 /** `name`, `version` and `description`: the fields every manifest has. */
-function identity(className: string, options: PluginOptions, fail: Fail): PluginInfo {
+function identity(
+  className: string,
+  options: PluginOptions,
+  documented: string | undefined,
+  fail: Fail,
+): PluginInfo {
   if (typeof options.name !== "string" || !PLUGIN_NAME_PATTERN.test(options.name)) {
     throw fail(
       "name",
@@ -60,16 +73,17 @@ function identity(className: string, options: PluginOptions, fail: Fail): Plugin
       `use MAJOR.MINOR.PATCH, e.g. "1.0.0"`,
     );
   }
-  if (typeof options.description !== "string" || options.description.trim() === "") {
+  const description = options.description ?? documented;
+  if (typeof description !== "string" || description.trim() === "") {
     throw new DefinitionError(
       "DESCRIPTION_MISSING",
       className,
       "@Plugin({ description })",
       "the plugin has no description",
-      "add description: a one-paragraph summary of what the plugin does",
+      "add description (a one-paragraph summary of what the plugin does), or write it as the class's doc comment and build and run with the executa source reader",
     );
   }
-  return { name: options.name, version: options.version, description: options.description };
+  return { name: options.name, version: options.version, description };
 }
 
 /** The optional free-text fields (`display_name`, `author`, …), each non-empty text when given. */
@@ -114,8 +128,25 @@ function credentials(list: unknown, fail: Fail): CredentialSpec[] {
     const name = credentialName(entry, fail);
     if (seen.has(name)) throw fail("credentials", `credential ${name} is declared twice`, "declare it once");
     seen.add(name);
+    checkCredentialKeys(name, entry as Record<string, unknown>, fail);
     return credentialSpec(name, entry as Record<string, unknown>, fail);
   });
+}
+
+/** A misspelled credential field (`displayName`) would be dropped from the manifest unnoticed. */
+function checkCredentialKeys(name: string, entry: Record<string, unknown>, fail: Fail): void {
+  const known = ["name", ...CREDENTIAL_FIELDS.map(([key]) => key)];
+  const unknown = Object.keys(entry).find((key) => !known.includes(key));
+  if (unknown === undefined) return;
+  const closest = closestName(unknown, known);
+  throw fail(
+    "credentials",
+    `credential ${name} has no field "${unknown}"`,
+    closest !== undefined
+      ? `did you mean "${closest}"? (fields: ${known.join(", ")})`
+      : `remove it; the fields are ${known.join(", ")}`,
+    "UNKNOWN_OPTION",
+  );
 }
 
 /** A credential's name: like an environment variable, since local runs read credentials from the environment. */
@@ -130,7 +161,7 @@ function credentialName(entry: unknown, fail: Fail): string {
   return entry.name;
 }
 
-/** The spec's fields of one credential, checked for their types; unknown keys are dropped. */
+/** The spec's fields of one credential, checked for their types (unknown keys were rejected before). */
 function credentialSpec(name: string, entry: Record<string, unknown>, fail: Fail): CredentialSpec {
   const spec: Record<string, unknown> = { name };
   for (const [key, kind] of CREDENTIAL_FIELDS) {

@@ -1,7 +1,10 @@
 import { TOOL_NAME_PATTERN } from "@executa/core";
+import { sourceInfoOf } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import { snakeCase } from "../naming/snake-case.js";
+import { TOOL_OPTION_KEYS } from "../options/option-keys.js";
 import type { ToolOptions } from "../options/tool-options.js";
+import { checkOptionKeys } from "./check-option-keys.js";
 
 /** The checked `@Tool` options of one method: what the manifest and the model need. */
 export interface ValidToolOptions {
@@ -20,7 +23,7 @@ export function validateToolOptions(
   target: Function,
   className: string,
   methodName: string,
-  options: ToolOptions,
+  given: ToolOptions | undefined,
 ): ValidToolOptions {
   if (typeof (target.prototype as Record<string, unknown>)[methodName] !== "function") {
     throw new DefinitionError(
@@ -31,7 +34,10 @@ export function validateToolOptions(
       "put @Tool() on a method",
     );
   }
-  const description = checkDescription(className, methodName, options);
+  const documented = sourceInfoOf(target)?.methods?.[methodName]?.description;
+  const options = toolOptions(className, methodName, given, documented);
+  const description = checkDescription(className, methodName, options, documented);
+  checkOptionKeys(options, TOOL_OPTION_KEYS, { className, member: methodName, decorator: "@Tool()" });
   const valid: ValidToolOptions = { name: checkName(className, methodName, options), description };
   const fail = (problem: string, fix: string) =>
     new DefinitionError("INVALID_OPTION", className, methodName, problem, fix);
@@ -52,26 +58,45 @@ export function validateToolOptions(
   return valid;
 }
 
-function checkDescription(className: string, methodName: string, options: ToolOptions): string {
+/** The options object; `@Tool()` without one is fine when the doc comment gives the description. */
+function toolOptions(
+  className: string,
+  methodName: string,
+  options: ToolOptions | undefined,
+  documented: string | undefined,
+): ToolOptions {
+  if (options === undefined && documented !== undefined) return {};
   if (options === null || typeof options !== "object") {
     throw new DefinitionError(
       "TOOL_OPTIONS_MISSING",
       className,
       methodName,
-      "@Tool() has no options",
-      'pass @Tool({ description: "What it does, for the LLM." })',
+      "@Tool() has no options and the method no doc comment the source reader read",
+      'pass @Tool({ description: "What it does, for the LLM." }), or write it as the method\'s doc ' +
+        "comment and build and run with the executa source reader (executa build, executa dev, the executa vitest plugin)",
     );
   }
-  if (typeof options.description !== "string" || options.description.trim() === "") {
+  return options;
+}
+
+/** The explicit description, else the method's doc comment; one of them is required. */
+function checkDescription(
+  className: string,
+  methodName: string,
+  options: ToolOptions,
+  documented: string | undefined,
+): string {
+  const description = options.description ?? documented;
+  if (typeof description !== "string" || description.trim() === "") {
     throw new DefinitionError(
       "DESCRIPTION_MISSING",
       className,
       methodName,
       "the tool has no description",
-      'add @Tool({ description: "…" }): the LLM chooses tools by their description',
+      'add @Tool({ description: "…" }) or a doc comment on the method: the LLM chooses tools by their description',
     );
   }
-  return options.description;
+  return description;
 }
 
 function checkName(className: string, methodName: string, options: ToolOptions): string {

@@ -19,7 +19,8 @@ export interface ItemsSpec {
 
 /**
  * What `@Param(name, options)` and `@Field(options)` accept. Everything is optional: the
- * type comes from reflection (or class-validator for DTO properties) unless given here.
+ * type comes from class-validator (DTO properties), the source (with the executa source
+ * reader) or reflection unless given here; what is given here always wins.
  */
 export interface ArgumentOptions {
   /** Shown to the LLM. */
@@ -35,11 +36,16 @@ export interface ArgumentOptions {
   /** Used when the argument is absent or null; makes it optional. */
   default?: unknown;
   /**
-   * Default: true unless a `default` is given or `optional: true`. A TypeScript optional
-   * parameter (`city?: string`) or a JavaScript default (`days = 3`) is invisible to
-   * reflection: say `optional: true` or `default` here as well.
+   * Default: true unless a `default` is given or `optional: true`, or (with the executa
+   * source reader) the source makes it optional: `city?: string`, `days = 3`,
+   * `T | undefined`. Without the source reader these are invisible to reflection: say
+   * `optional: true` or `default` here as well.
    */
   required?: boolean;
   /** Same as `required: false`. */
   optional?: boolean;
+  /** Inclusive lower bound of a number or integer. */
+  minimum?: number;
+  /** Inclusive upper bound of a number or integer. */
+  maximum?: number;
 }

@@ -6,8 +6,11 @@ export interface PluginOptions {
   name: string;
   /** SemVer `MAJOR.MINOR.PATCH` (pre-release and build suffixes allowed). */
   version: string;
-  /** One paragraph about what the plugin does. */
-  description: string;
+  /**
+   * One paragraph about what the plugin does. Required unless the class has a doc comment
+   * and went through the executa source reader (the comment is the description).
+   */
+  description?: string;
   /** Shown instead of `name`; hosts default it to `name`. */
   display_name?: string;
   author?: string;

@@ -12,3 +12,11 @@
  * polyfills, which Node.js never needs.
  */
 import "reflect-metadata/lite";
+
+/**
+ * The global `Reflect`, with the metadata API installed. Read through this binding (not the
+ * global) so that the module is used, not only imported: a bundler that trusts this
+ * package's `sideEffects` list (which names only the published `dist` entries) can never
+ * drop the install when it bundles the package from source.
+ */
+export const ReflectMetadata: typeof Reflect = Reflect;

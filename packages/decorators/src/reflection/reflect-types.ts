@@ -5,10 +5,10 @@
  */
 import type { ParameterType } from "@executa/core";
 
-import "./install-metadata.js";
+import { ReflectMetadata } from "./install-metadata.js";
 
 function read(key: string, target: object, property: string): unknown {
-  return Reflect.getMetadata(key, target, property);
+  return ReflectMetadata.getMetadata(key, target, property);
 }
 
 /**
@@ -28,7 +28,12 @@ export function propertyType(prototype: object, property: string): unknown {
 
 /** What a reflected type says about an argument. */
 export type ReflectedKind =
-  | { kind: "primitive"; type: Extract<ParameterType, "string" | "number" | "boolean" | "array"> }
+  | {
+      kind: "primitive";
+      type: Extract<ParameterType, "string" | "number" | "boolean" | "array">;
+      /** `Date`: sent as an ISO 8601 string, turned into a `Date` before the method runs. */
+      format?: "date-time";
+    }
   /** A user class: a nested DTO for properties, uninferable for `@Param`. */
   | { kind: "class"; class: Function }
   /** `Object` (`any`, `unknown`, unions, interfaces, type aliases) or nothing useful. */
@@ -36,14 +41,15 @@ export type ReflectedKind =
 
 /**
  * Maps a reflected constructor: `String` → string, `Number` → number, `Boolean` → boolean,
- * `Array` → array, another class → class. `Object`, `Function`, `Promise`, `Date`, … are
- * unknown: the caller must get the type from somewhere else or fail.
+ * `Array` → array, `Date` → a date-time string, another class → class. `Object`,
+ * `Function`, `Promise`, … are unknown: the caller must get the type from somewhere else or fail.
  */
 export function classifyReflectedType(type: unknown): ReflectedKind {
   if (type === String) return { kind: "primitive", type: "string" };
   if (type === Number) return { kind: "primitive", type: "number" };
   if (type === Boolean) return { kind: "primitive", type: "boolean" };
   if (type === Array) return { kind: "primitive", type: "array" };
+  if (type === Date) return { kind: "primitive", type: "string", format: "date-time" };
   if (typeof type !== "function") return { kind: "unknown", label: String(type) };
   if (BUILT_INS.has(type)) return { kind: "unknown", label: type.name };
   return { kind: "class", class: type };
@@ -53,7 +59,6 @@ const BUILT_INS = new Set<unknown>([
   Object,
   Function,
   Promise,
-  Date,
   Map,
   Set,
   RegExp,

@@ -59,7 +59,7 @@ describe("@Args() DTO binding", () => {
     [
       "a validator bound",
       { ...valid, nights: 20 },
-      [{ path: "nights", message: "must not be greater than 14" }],
+      [{ path: "nights", message: "must be at least 1 and at most 14, got 20" }],
     ],
     [
       "IsIn",
@@ -95,7 +95,7 @@ describe("@Args() DTO binding", () => {
           { name: "B", age: 200 },
         ],
       },
-      [{ path: "passengers.1.age", message: "must not be greater than 130" }],
+      [{ path: "passengers.1.age", message: "must be at least 0 and at most 130, got 200" }],
     ],
     [
       "an element type",

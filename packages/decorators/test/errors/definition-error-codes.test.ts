@@ -69,6 +69,14 @@ const CASES = {
     }
     return manifestOf(Slow);
   },
+  UNKNOWN_OPTION: () => {
+    @Plugin(base)
+    class Typo {
+      // @ts-expect-error: the misspelling the runtime check catches too
+      @Tool({ description: "A.", timout: 5 }) run() {}
+    }
+    return manifestOf(Typo);
+  },
   ARGUMENT_NAME_MISSING: () => {
     @Plugin(base)
     class NoName {
@@ -164,6 +172,19 @@ const CASES = {
       }
     }
     return manifestOf(Loose);
+  },
+  UNDECORATED_FIELD: () => {
+    class Query {
+      @IsString() text!: string;
+      lang = "en";
+    }
+    @Plugin(base)
+    class Search {
+      @Tool({ description: "A." }) run(@Args() query: Query) {
+        return query;
+      }
+    }
+    return manifestOf(Search);
   },
   UNDECLARED_CREDENTIAL: () => {
     @Plugin({ ...base, credentials: [{ name: "A_KEY" }] })

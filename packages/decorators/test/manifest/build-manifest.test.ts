@@ -21,7 +21,7 @@ describe("manifestOf", () => {
     expect(names).toEqual(["scalars", "pick_enums", "arrays", "whoami"]);
   });
 
-  test("only fields the spec names appear", () => {
+  test("only fields the protocol's manifest type names appear", () => {
     const manifest = manifestOf(BookingPlugin);
     const allowed = new Set([
       "name",
@@ -32,6 +32,9 @@ describe("manifestOf", () => {
       "enum",
       "items",
       "items_type",
+      "minimum",
+      "maximum",
+      "properties",
     ]);
     for (const tool of manifest.tools) {
       expect(

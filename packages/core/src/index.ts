@@ -9,6 +9,7 @@
  */
 
 export * from "./capabilities/index.js";
+export type { InvokeDeadline } from "./context/deadline.js";
 export { currentInvoke, type InvokeContext } from "./context/invoke-context.js";
 export { InvalidParamsError, type ParamIssue } from "./errors/invalid-params-error.js";
 export { MethodNotFoundError } from "./errors/method-not-found-error.js";
@@ -35,6 +36,7 @@ export {
   TOOL_NAME_PATTERN,
 } from "./manifest/rules.js";
 export { type ManifestIssue, validateManifest } from "./manifest/validate-manifest.js";
+export type { McpFallback, McpFallbackCall, McpServeOptions } from "./mcp/fallback.js";
 export { type ProgressUpdate, reportProgress } from "./mcp/progress.js";
 export type { RequestOptions } from "./rpc/peer.js";
 export {

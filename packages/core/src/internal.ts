@@ -9,6 +9,8 @@
  * @packageDocumentation
  */
 
+export { registerObjectSchemaProvider } from "./capabilities/object-schema.js";
+export { schemaLimitProblem } from "./capabilities/response-format.js";
 export { createInvokeContext, type InvokeContextInit } from "./context/create-context.js";
 export { runWithInvoke } from "./context/invoke-context.js";
 export type { ReverseChannel } from "./context/reverse-channel.js";

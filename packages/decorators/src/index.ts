@@ -71,3 +71,4 @@ export type {
 export type { PluginOptions } from "./options/plugin-options.js";
 export type { ToolOptions } from "./options/tool-options.js";
 export { type ServeClassOptions, serve } from "./serve.js";
+export { Structured, type StructuredOptions } from "./structured/index.js";

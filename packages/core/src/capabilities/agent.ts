@@ -1,8 +1,9 @@
 import { AgentErrorCode, SamplingErrorCode } from "../wire/error-codes.js";
+import { AgentSession, withInheritance } from "./agent-session.js";
 import { CapabilityError } from "./capability-error.js";
 import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
-import { replyItems } from "./reply-shape.js";
+import { malformedReply, replyItems } from "./reply-shape.js";
 import {
   type CreateMessageResult,
   type ModelPreferences,
@@ -104,6 +105,19 @@ export interface AgentRefreshOptions extends CallOptions {
 /** Lifecycle answers (`cancel`, `history`, `delete`, `list`, `refresh`), as the host sends them. */
 export type AgentLifecycleResult = Record<string, unknown>;
 
+/** One entry of `agent/session.list`. */
+export interface AgentSessionSummary {
+  app_session_uuid: string;
+  kind?: string;
+  submode?: string;
+  fixed_client_id?: string | null;
+  label?: string;
+  created_at?: string;
+  last_active_at?: string;
+  expires_at?: string;
+  [key: string]: unknown;
+}
+
 /** Params of {@link AgentClient.complete}: a stateless completion, sampling-like. */
 export interface AgentCompleteRequest extends CallOptions {
   messages: SamplingMessage[];
@@ -140,7 +154,7 @@ export class AgentSessions {
       ttlSeconds,
       ...call
     } = options;
-    return this.caller.call(
+    const info = await this.caller.call<AgentSessionInfo>(
       agentFamily,
       CREATE,
       {
@@ -154,6 +168,10 @@ export class AgentSessions {
       },
       call,
     );
+    if (typeof info.app_session_uuid !== "string" || info.app_session_uuid === "") {
+      throw malformedReply(agentFamily, CREATE.method, "app_session_uuid", "must be a non-empty string");
+    }
+    return withInheritance(info);
   }
 
   /** Runs one turn and answers all of its frames at once. Default timeout 300 s. */
@@ -232,11 +250,42 @@ export class AgentSessions {
 
 /** `ctx.host.agent`: host agent sessions and stateless completions (`llm.agent.auto`). */
 export class AgentClient {
-  /** Session lifecycle: `create`, `run`, `cancel`, `history`, `delete`, `list`, `refresh`. */
+  /** Session lifecycle by uuid: `create`, `run`, `cancel`, `history`, `delete`, `list`, `refresh`. */
   readonly session: AgentSessions;
 
   constructor(private readonly caller: HostCaller) {
     this.session = new AgentSessions(caller);
+  }
+
+  /**
+   * Creates a session and answers a handle on it:
+   *
+   * ```ts
+   * const session = await ctx.host.agent.createSession({ label: "triage" });
+   * const run = await session.run("Summarize my open issues");
+   * if (run.noToolsAvailable) ctx.log.warn(run.warnings[0].message);
+   * await session.delete();
+   * ```
+   */
+  async createSession(options: AgentSessionCreateOptions = {}): Promise<AgentSession> {
+    return new AgentSession(this.session, await this.session.create(options));
+  }
+
+  /** A handle on an existing session (e.g. one from {@link AgentClient.listSessions}); nothing is sent. */
+  attach(sessionUuid: string | AgentSessionSummary): AgentSession {
+    const info = typeof sessionUuid === "string" ? { app_session_uuid: sessionUuid } : sessionUuid;
+    return new AgentSession(this.session, {
+      ...info,
+      app_session_uuid: uuid("agent.attach", info?.app_session_uuid),
+    });
+  }
+
+  /** This plugin's sessions for the current user (`result.sessions`); works after a restart lost the handles. */
+  async listSessions(options: AgentSessionListOptions = {}): Promise<AgentSessionSummary[]> {
+    const reply = await this.session.list(options);
+    return replyItems<AgentSessionSummary>(agentFamily, LIST.method, reply, "sessions", {
+      app_session_uuid: "string",
+    });
   }
 
   /** One stateless completion (`agent/complete`). */

@@ -12,10 +12,32 @@ export {
   type AgentSessionCreateOptions,
   type AgentSessionInfo,
   type AgentSessionListOptions,
+  type AgentSessionSummary,
   AgentSessions,
 } from "./agent.js";
+export {
+  type AgentCompleteFrame,
+  type AgentErrorFrame,
+  type AgentFinalFrame,
+  type AgentOtherFrame,
+  type AgentRunFrame,
+  type AgentRunMetaFrame,
+  type AgentRunWarning,
+  type AgentTokenFrame,
+  inheritsHostTools,
+  NO_TOOLS_AVAILABLE,
+  runText,
+  runWarnings,
+  toAgentFrame,
+} from "./agent-frames.js";
+export { type AgentHistory, AgentRun, AgentSession } from "./agent-session.js";
 export type { BackoffOptions } from "./backoff.js";
 export { CapabilityError, type CapabilityFamilyName, type FamilyCodes } from "./capability-error.js";
+export {
+  type CreatedObject,
+  type CreateObjectRequest,
+  parseJsonAnswer,
+} from "./create-object.js";
 export {
   DISPLAY_LIMITS,
   type Display,
@@ -52,17 +74,39 @@ export {
   type ImageGenerateRequest,
   type ImageResult,
 } from "./image.js";
+export type {
+  ObjectIssue,
+  ObjectSchema,
+  ObjectSchemaProvider,
+  ObjectTarget,
+  ObjectValidation,
+} from "./object-schema.js";
+export * from "./reference-names.js";
 export {
+  type JsonObjectResponseFormat,
+  type JsonSchemaResponseFormat,
+  type JsonSchemaSpec,
+  ON_UNSUPPORTED_VALUES,
+  type OnUnsupported,
+  RESPONSE_FORMAT_LIMITS,
+  type ResponseFormat,
+  type ResponseFormatReport,
+} from "./response-format.js";
+export {
+  type CreateMessageMeta,
   type CreateMessageRequest,
   type CreateMessageResult,
   type ModelPreferences,
-  type ResponseFormat,
   SamplingClient,
   SamplingError,
   type SamplingMessage,
   type SamplingRole,
+  type SamplingUsage,
+  StructuredOutputError,
   type TextContent,
+  totalTokens,
 } from "./sampling.js";
+export type { StructuredOutputErrorData, StructuredOutputFailure } from "./sampling-error.js";
 export {
   DEFAULT_STORAGE_SCOPE,
   type ScopeOptions,
@@ -83,9 +127,11 @@ export {
   type HostUploadResult,
   type InlineUploadRequest,
   type NegotiateUploadRequest,
+  UPLOAD_PURPOSES,
   type UploadBytesRequest,
   UploadClient,
   UploadError,
   type UploadFileOptions,
   type UploadNegotiation,
+  type UploadPurpose,
 } from "./upload.js";

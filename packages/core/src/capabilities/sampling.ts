@@ -1,40 +1,19 @@
 import { SamplingErrorCode } from "../wire/error-codes.js";
-import { CapabilityError } from "./capability-error.js";
+import { type CreatedObject, type CreateObjectRequest, createObject } from "./create-object.js";
 import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
+import type { ObjectTarget } from "./object-schema.js";
 import { checkFields } from "./reply-shape.js";
+import {
+  checkResponseFormat,
+  ON_UNSUPPORTED_VALUES,
+  type OnUnsupported,
+  type ResponseFormat,
+  type ResponseFormatReport,
+} from "./response-format.js";
+import { SamplingError, samplingFamily } from "./sampling-error.js";
 
-/** A `sampling/*` call failed. Codes: {@link SamplingErrorCode}. */
-export class SamplingError extends CapabilityError {
-  static readonly codes = SamplingErrorCode;
-  override readonly name = "SamplingError";
-  readonly family = "sampling" as const;
-  constructor(code: number, message: string, data?: unknown, options?: { cause?: unknown }) {
-    super(SamplingErrorCode, code, message, data, options);
-  }
-  /** The user declined this sampling request. */
-  isUserDenied(): boolean {
-    return this.code === SamplingErrorCode.USER_DENIED;
-  }
-  /** The selected model cannot honour `responseFormat` (and `onUnsupported` was "error"). */
-  isUnsupportedResponseFormat(): boolean {
-    return this.code === SamplingErrorCode.UNSUPPORTED_RESPONSE_FORMAT;
-  }
-  /** The invoke used up its sampling calls or tokens. */
-  isLimitExceeded(): boolean {
-    return (
-      this.code === SamplingErrorCode.MAX_CALLS_EXCEEDED ||
-      this.code === SamplingErrorCode.MAX_TOKENS_EXCEEDED
-    );
-  }
-}
-
-export const samplingFamily: Family<SamplingError> = {
-  name: "sampling",
-  codes: SamplingErrorCode,
-  malformedReplyCode: SamplingErrorCode.PROVIDER_ERROR,
-  error: (code, message, data, options) => new SamplingError(code, message, data, options),
-};
+export { SamplingError, StructuredOutputError, samplingFamily } from "./sampling-error.js";
 
 export type SamplingRole = "user" | "assistant" | "system";
 
@@ -57,11 +36,6 @@ export interface ModelPreferences {
   intelligencePriority?: number;
 }
 
-/** Structured output: JSON mode, or a strict JSON schema (needs model support). */
-export type ResponseFormat =
-  | { type: "json_object" }
-  | { type: "json_schema"; json_schema: { name: string; strict?: boolean; schema: Record<string, unknown> } };
-
 /** Params of {@link SamplingClient.createMessage}. Wire names are the same. */
 export interface CreateMessageRequest extends CallOptions {
   messages: SamplingMessage[];
@@ -75,9 +49,31 @@ export interface CreateMessageRequest extends CallOptions {
   /** Only "none" is supported; sent as "none" by default. */
   includeContext?: "none";
   metadata?: Record<string, unknown>;
+  /**
+   * Structured output. A `json_schema` format is checked against the host's limits
+   * (32 KB, depth 8, 512 nodes, name `^[a-zA-Z0-9_-]{1,64}$`) before sending: one that
+   * breaks them fails locally with -32004. The answer is still `content.text`; the host's
+   * verdict is in `_meta.responseFormat`.
+   */
   responseFormat?: ResponseFormat;
-  /** What the host does when the model cannot honour `responseFormat`. Host default: "error". */
-  onUnsupported?: "error" | "json_object" | "text";
+  /** What the host does when the model cannot honour `responseFormat`. Host default: "error" (-32010). */
+  onUnsupported?: OnUnsupported;
+}
+
+/** Token usage of one completion. */
+export interface SamplingUsage {
+  inputTokens?: number;
+  outputTokens?: number;
+  /** Sent by newer hosts; see {@link totalTokens} for a value that is always there. */
+  totalTokens?: number;
+  [key: string]: unknown;
+}
+
+/** The `_meta` block of a sampling result. */
+export interface CreateMessageMeta {
+  /** The host's report on `responseFormat`, when one was requested. */
+  responseFormat?: ResponseFormatReport;
+  [key: string]: unknown;
 }
 
 /** Result of `sampling/createMessage`. */
@@ -86,9 +82,16 @@ export interface CreateMessageResult {
   content: { type: "text" | (string & {}); text?: string; [key: string]: unknown };
   model?: string;
   stopReason?: string;
-  usage?: { inputTokens?: number; outputTokens?: number };
-  _meta?: Record<string, unknown>;
+  usage?: SamplingUsage;
+  _meta?: CreateMessageMeta;
   [key: string]: unknown;
+}
+
+/** Total tokens of a completion: `usage.totalTokens` when the host sent it, else input + output. */
+export function totalTokens(result: Pick<CreateMessageResult, "usage">): number {
+  const usage = result.usage ?? {};
+  if (typeof usage.totalTokens === "number") return usage.totalTokens;
+  return (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0);
 }
 
 const CREATE_MESSAGE = methodSpec("sampling/createMessage", 90_000);
@@ -134,6 +137,7 @@ export class SamplingClient {
         `${method}: maxTokens must be a positive integer`,
       );
     }
+    checkStructuredOutput(method, rest.responseFormat, rest.onUnsupported);
     const result = await this.caller.call<CreateMessageResult>(
       samplingFamily,
       CREATE_MESSAGE,
@@ -144,6 +148,44 @@ export class SamplingClient {
     if (result.content !== undefined) {
       checkFields(samplingFamily, method, result.content, "content", { type: "string", text: "string" });
     }
-    return result;
+    return withTotalTokens(result);
   }
+
+  /**
+   * A completion constrained by the JSON Schema of `target` (a class-validator DTO, read by
+   * `@executa/decorators`), answered as a validated instance of it:
+   *
+   * ```ts
+   * const { object } = await ctx.host.sampling.createObject(SummaryDto, { messages, retries: 1 });
+   * ```
+   *
+   * Sends `responseFormat: { type: "json_schema", … }` (name: the class name), parses the
+   * answer and validates it. An answer that is not JSON or does not validate is fed back
+   * to the model with the problems found `retries` times, then rejects with
+   * {@link StructuredOutputError} (which says whether the host downgraded the request).
+   */
+  async createObject<T extends object>(
+    target: ObjectTarget<T>,
+    request: CreateObjectRequest,
+  ): Promise<CreatedObject<T>> {
+    return createObject(this, target, request);
+  }
+}
+
+function checkStructuredOutput(method: string, format: unknown, onUnsupported: unknown): void {
+  const error = (code: number, message: string, data?: unknown) => new SamplingError(code, message, data);
+  if (format !== undefined) checkResponseFormat(method, format, error);
+  if (onUnsupported !== undefined && !ON_UNSUPPORTED_VALUES.includes(onUnsupported as OnUnsupported)) {
+    throw new SamplingError(
+      SamplingErrorCode.INVALID_REQUEST,
+      `${method}: onUnsupported must be "error", "json_object" or "text", got ${JSON.stringify(onUnsupported)}`,
+    );
+  }
+}
+
+function withTotalTokens(result: CreateMessageResult): CreateMessageResult {
+  const usage = result.usage;
+  if (typeof usage !== "object" || usage === null || typeof usage.totalTokens === "number") return result;
+  if (typeof usage.inputTokens !== "number" && typeof usage.outputTokens !== "number") return result;
+  return { ...result, usage: { ...usage, totalTokens: totalTokens(result) } };
 }

@@ -27,6 +27,10 @@ export class UploadError extends CapabilityError {
   isUserDenied(): boolean {
     return this.code === UploadErrorCode.USER_DENIED;
   }
+  /** `purpose` is not one of {@link UPLOAD_PURPOSES} (raised locally before sending, or by the host). */
+  isPurposeRejected(): boolean {
+    return this.code === UploadErrorCode.PURPOSE_REJECTED;
+  }
 }
 
 export const uploadFamily: Family<UploadError> = {
@@ -36,12 +40,24 @@ export const uploadFamily: Family<UploadError> = {
   error: (code, message, data, options) => new UploadError(code, message, data, options),
 };
 
+/**
+ * The purposes `host/uploadFile` accepts (the protocol's whitelist): an image handed to a
+ * model call, a style/composition reference, or a final asset for the user to keep.
+ */
+export const UPLOAD_PURPOSES = ["image_input", "image_reference", "user_artifact"] as const;
+
+/** One of {@link UPLOAD_PURPOSES}. */
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
 /** What every upload mode takes besides the bytes. */
 export interface UploadFileOptions extends CallOptions {
   filename: string;
   mimeType: string;
-  /** Why the file is uploaded; hosts may restrict purposes. */
-  purpose?: string;
+  /**
+   * Why the file is uploaded: one of {@link UPLOAD_PURPOSES}. Any other value fails
+   * locally with PURPOSE_REJECTED (-32206), as a real host would refuse it.
+   */
+  purpose?: UploadPurpose;
   metadata?: Record<string, unknown>;
 }
 
@@ -102,6 +118,7 @@ export class UploadClient {
   async inline(request: InlineUploadRequest): Promise<HostUploadResult> {
     this.caller.ensureAvailable(uploadFamily, INLINE);
     const { content, filename, mimeType, purpose, metadata, ...call } = request;
+    checkPurpose(purpose);
     const bytes = this.bytes(content);
     if (bytes.byteLength > INLINE_UPLOAD_MAX_BYTES) {
       throw new UploadError(
@@ -128,6 +145,7 @@ export class UploadClient {
   /** Asks for a presigned PUT URL for `sizeBytes` bytes. */
   async negotiate(request: NegotiateUploadRequest): Promise<UploadNegotiation> {
     const { sizeBytes, filename, mimeType, purpose, metadata, ...call } = request;
+    checkPurpose(purpose);
     if (!Number.isInteger(sizeBytes) || sizeBytes < 0) {
       throw new UploadError(
         UploadErrorCode.INVALID_REQUEST,
@@ -161,6 +179,7 @@ export class UploadClient {
   async uploadBytes(request: UploadBytesRequest): Promise<HostUploadResult> {
     const { inlineMaxBytes = DEFAULT_INLINE_MAX_BYTES, putTimeoutMs, ...rest } = request;
     this.caller.ensureAvailable(uploadFamily, INLINE);
+    checkPurpose(rest.purpose);
     const bytes = this.bytes(rest.content);
     if (bytes.byteLength <= Math.min(inlineMaxBytes, INLINE_UPLOAD_MAX_BYTES)) {
       return this.inline({ ...rest, content: bytes });
@@ -213,4 +232,14 @@ export class UploadClient {
     }
     return { filename, mime_type: mimeType };
   }
+}
+
+/** Throws PURPOSE_REJECTED (-32206) unless `purpose` is absent or on the whitelist. */
+function checkPurpose(purpose: unknown): void {
+  if (purpose === undefined || (UPLOAD_PURPOSES as readonly unknown[]).includes(purpose)) return;
+  throw new UploadError(
+    UploadErrorCode.PURPOSE_REJECTED,
+    `host/uploadFile: purpose ${JSON.stringify(purpose)} is not in the protocol whitelist (${UPLOAD_PURPOSES.join(", ")})`,
+    { purpose, allowed: [...UPLOAD_PURPOSES] },
+  );
 }

@@ -2,6 +2,7 @@ import { createHostClients, type HostClients } from "../capabilities/host-client
 import type { Logger } from "../log/logger.js";
 import type { InvokeWireContext } from "../wire/invoke.js";
 import type { CredentialSpec } from "../wire/manifest.js";
+import { type InvokeDeadline, invokeDeadline } from "./deadline.js";
 import type { InvokeContext } from "./invoke-context.js";
 import type { ReverseChannel } from "./reverse-channel.js";
 
@@ -57,6 +58,7 @@ export class InvokeContextImpl implements InvokeContext {
   readonly raw: Readonly<InvokeWireContext>;
   private resolvedCredentials: Readonly<Record<string, string>> | undefined;
   private hostClients: HostClients | undefined;
+  private invokeDeadlineValue: InvokeDeadline | undefined;
 
   /**
    * `signals.signal` is read on first use only; the server passes its lazy invoke run
@@ -103,6 +105,14 @@ export class InvokeContextImpl implements InvokeContext {
 
   remainingMs(): number {
     return Math.max(0, this.deadlineMs - Date.now());
+  }
+
+  get deadline(): InvokeDeadline {
+    this.invokeDeadlineValue ??= invokeDeadline(
+      this.deadlineMs,
+      typeof this.init.wire.deadline_ms === "number",
+    );
+    return this.invokeDeadlineValue;
   }
 
   credential(name: string): string | undefined {

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { HostClients } from "../capabilities/host-clients.js";
 import type { Logger } from "../log/logger.js";
 import type { InvokeWireContext } from "../wire/invoke.js";
+import type { InvokeDeadline } from "./deadline.js";
 
 /**
  * What a tool handler knows about the invoke it serves. One object per invoke: concurrent
@@ -19,6 +20,11 @@ export interface InvokeContext {
   readonly deadlineMs: number;
   /** Milliseconds left before {@link InvokeContext.deadlineMs} (never negative). */
   remainingMs(): number;
+  /**
+   * The deadline with its helpers: `ctx.deadline.remainingMs()`, `ctx.deadline.expired()`,
+   * `ctx.deadline.remainingS()`, and whether the host sent it (`fromHost`).
+   */
+  readonly deadline: InvokeDeadline;
   /** Aborts at the deadline, when the plugin shuts down, or when the host gave up. */
   readonly signal: AbortSignal;
   /**

@@ -190,7 +190,7 @@ describe("host upload", () => {
         : { download_url: "https://cdn.test/obj", r2_key: "exec-uploads/obj", size_bytes: 2048 };
     const outcome = await host.outcome(
       "upload_bytes",
-      { mode: "auto", size: 2048, options: { inlineMaxBytes: 1024, purpose: "image-edit" } },
+      { mode: "auto", size: 2048, options: { inlineMaxBytes: 1024, purpose: "image_input" } },
       { invoke_id: "i3" },
     );
     expect(outcome).toEqual({
@@ -202,7 +202,7 @@ describe("host upload", () => {
       filename: "a.bin",
       mime_type: "application/octet-stream",
       size_bytes: 2048,
-      purpose: "image-edit",
+      purpose: "image_input",
       context: { invoke_id: "i3" },
     });
     expect(host.calls[1]!.params).toMatchObject({ r2_key: "exec-uploads/obj", context: { invoke_id: "i3" } });

@@ -65,6 +65,13 @@ const cases: Case[] = [
       stopReason: "endTurn",
       usage: { inputTokens: 3, outputTokens: 1 },
     },
+    resolves: {
+      role: "assistant",
+      content: { type: "text", text: "hello" },
+      model: "m-1",
+      stopReason: "endTurn",
+      usage: { inputTokens: 3, outputTokens: 1, totalTokens: 4 },
+    },
   },
   {
     path: "storage.get",
@@ -159,7 +166,7 @@ const cases: Case[] = [
         filename: "a.txt",
         mimeType: "text/plain",
         content: "hey",
-        purpose: "attachment",
+        purpose: "user_artifact",
         metadata: { k: 1 },
         timeoutMs,
       },
@@ -170,7 +177,7 @@ const cases: Case[] = [
       filename: "a.txt",
       mime_type: "text/plain",
       content_b64: Buffer.from("hey").toString("base64"),
-      purpose: "attachment",
+      purpose: "user_artifact",
       metadata: { k: 1 },
     },
     answer: {
@@ -277,6 +284,14 @@ const cases: Case[] = [
       ttl_seconds: 600,
     },
     answer: { app_session_uuid: "aps_1", expires_in: 600, kind: "agent", granted_tools: ["*"] },
+    // An older host omits inherit_host_tools: inferred from the "*" sentinel.
+    resolves: {
+      app_session_uuid: "aps_1",
+      expires_in: 600,
+      kind: "agent",
+      granted_tools: ["*"],
+      inherit_host_tools: true,
+    },
   },
   {
     path: "agent.session.run",

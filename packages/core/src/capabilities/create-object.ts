@@ -1,0 +1,218 @@
+/**
+ * `sampling.createObject`: a completion constrained by a class's JSON Schema, answered as
+ * a validated instance of that class. The schema and the validation come from the
+ * registered {@link ObjectSchemaProvider} (`@executa/decorators` reads class-validator DTOs).
+ */
+import { SamplingErrorCode } from "../wire/error-codes.js";
+import {
+  hasObjectSchemaProviders,
+  type ObjectIssue,
+  type ObjectSchema,
+  type ObjectSchemaProvider,
+  type ObjectTarget,
+  objectSchemaProviderFor,
+} from "./object-schema.js";
+import { RESPONSE_FORMAT_LIMITS, type ResponseFormat, responseFormatReport } from "./response-format.js";
+import type { CreateMessageRequest, CreateMessageResult, SamplingMessage } from "./sampling.js";
+import { SamplingError, StructuredOutputError, type StructuredOutputFailure } from "./sampling-error.js";
+
+/** Params of `sampling.createObject`: those of `createMessage`, the response format derived from the class. */
+export interface CreateObjectRequest extends Omit<CreateMessageRequest, "responseFormat" | "maxTokens"> {
+  /** Default 1024. */
+  maxTokens?: number;
+  /** `json_schema.name`; default: the class name, made to fit `^[a-zA-Z0-9_-]{1,64}$`. */
+  name?: string;
+  /** Ask for strict schema adherence (default true). */
+  strict?: boolean;
+  /**
+   * How many times an answer that is not JSON or does not validate is sent back to the
+   * model with the problems found, asking again (0 to 3, default 0).
+   */
+  retries?: number;
+}
+
+/** What `sampling.createObject` answers. */
+export interface CreatedObject<T> {
+  /** The validated instance. */
+  object: T;
+  /** The host's last result, as `createMessage` answers it. */
+  result: CreateMessageResult;
+  /** True when the host downgraded the request (`onUnsupported`): the model was not bound to the schema, yet answered within it. */
+  downgraded: boolean;
+  /** The host's verdict, `_meta.responseFormat.structuredValid`, when it sent one. */
+  structuredValid?: boolean;
+  /** Completions asked for: 1, plus the retries used. */
+  attempts: number;
+}
+
+/** The part of the sampling client `createObject` drives. */
+export interface MessageCreator {
+  createMessage(request: CreateMessageRequest): Promise<CreateMessageResult>;
+}
+
+const METHOD = "sampling.createObject";
+const DEFAULT_MAX_TOKENS = 1024;
+const MAX_RETRIES = 3;
+const TEXT_PREVIEW_CHARS = 500;
+
+/** Runs `createObject`; see {@link CreateObjectRequest}. */
+export async function createObject<T extends object>(
+  client: MessageCreator,
+  target: ObjectTarget<T>,
+  request: CreateObjectRequest,
+): Promise<CreatedObject<T>> {
+  const { name, strict = true, retries = 0, maxTokens = DEFAULT_MAX_TOKENS, ...rest } = request ?? {};
+  checkRetries(retries);
+  const provider = providerFor(target);
+  const described = readSchema(provider, target, strict);
+  const responseFormat = formatOf(described, name ?? schemaName(described.name), strict);
+  let messages = rest.messages;
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await client.createMessage({ ...rest, messages, maxTokens, responseFormat });
+    const report = responseFormatReport(result._meta);
+    const outcome = await readObject(provider, target, result);
+    const facts = { downgraded: report?.downgraded === true, structuredValid: report?.structuredValid };
+    if (outcome.ok) return { object: outcome.value, result, attempts: attempt, ...withDefined(facts) };
+    if (attempt > retries) throw invalidAnswer(target, outcome, { ...facts, attempts: attempt });
+    messages = [...messages, ...feedback(outcome)];
+  }
+}
+
+type Reading<T> =
+  | { ok: true; value: T }
+  | { ok: false; failure: StructuredOutputFailure; issues: ObjectIssue[]; text: string };
+
+async function readObject<T extends object>(
+  provider: ObjectSchemaProvider,
+  target: ObjectTarget<T>,
+  result: CreateMessageResult,
+): Promise<Reading<T>> {
+  const text = typeof result.content?.text === "string" ? result.content.text : "";
+  let parsed: unknown;
+  try {
+    parsed = parseJsonAnswer(text);
+  } catch (error) {
+    return {
+      ok: false,
+      failure: "not_json",
+      issues: [{ path: "", message: (error as Error).message }],
+      text,
+    };
+  }
+  const checked = await provider.validate(target, parsed);
+  return checked.ok ? checked : { ok: false, failure: "schema_mismatch", issues: checked.issues, text };
+}
+
+/** JSON from a model's answer; a lone fenced code block (```json … ```) is unwrapped. */
+export function parseJsonAnswer(text: string): unknown {
+  const trimmed = text.trim();
+  const fenced = /^```[a-zA-Z]*\s*\n([\s\S]*?)\n?```$/.exec(trimmed);
+  const body = fenced ? (fenced[1] ?? "") : trimmed;
+  if (body === "") throw new Error("the answer is empty");
+  try {
+    return JSON.parse(body);
+  } catch (error) {
+    throw new Error(`the answer is not JSON (${(error as Error).message})`);
+  }
+}
+
+/** The model's answer and the problems found, as the next turn of the conversation. */
+function feedback(outcome: Extract<Reading<unknown>, { ok: false }>): SamplingMessage[] {
+  const problems = outcome.issues
+    .map((issue) => `- ${issue.path || "(answer)"}: ${issue.message}`)
+    .join("\n");
+  return [
+    { role: "assistant", content: outcome.text },
+    {
+      role: "user",
+      content:
+        "Your answer does not match the required JSON schema:\n" +
+        `${problems}\n` +
+        "Answer again with only a JSON object that matches the schema.",
+    },
+  ];
+}
+
+function invalidAnswer(
+  target: Function,
+  outcome: Extract<Reading<unknown>, { ok: false }>,
+  facts: { downgraded: boolean; structuredValid: boolean | undefined; attempts: number },
+): StructuredOutputError {
+  const className = target.name || "the class";
+  const what = outcome.failure === "not_json" ? "is not JSON" : `does not validate into ${className}`;
+  const why = facts.downgraded
+    ? " (the host downgraded the request: the model was not bound to the schema)"
+    : "";
+  const summary = outcome.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message))
+    .join("; ");
+  return new StructuredOutputError(
+    `${METHOD}: the model's answer ${what}${why} after ${facts.attempts} attempt(s): ${summary}`,
+    {
+      reason: "invalid_structured_output",
+      failure: outcome.failure,
+      issues: outcome.issues,
+      downgraded: facts.downgraded,
+      ...withDefined({ structuredValid: facts.structuredValid }),
+      attempts: facts.attempts,
+      text: outcome.text.slice(0, TEXT_PREVIEW_CHARS),
+    },
+  );
+}
+
+function providerFor(target: unknown): ObjectSchemaProvider {
+  if (typeof target !== "function") {
+    throw new SamplingError(SamplingErrorCode.INVALID_REQUEST, `${METHOD}: the target must be a class`);
+  }
+  const provider = objectSchemaProviderFor(target);
+  if (provider) return provider;
+  const hint = hasObjectSchemaProviders()
+    ? `no registered schema provider reads ${target.name || "this class"}: decorate its properties with class-validator (and the class with @Structured() from @executa/decorators)`
+    : "no schema provider is registered: import @executa/decorators (it reads class-validator DTOs) before calling createObject";
+  throw new SamplingError(SamplingErrorCode.INVALID_REQUEST, `${METHOD}: ${hint}`, {
+    reason: "no_schema_provider",
+  });
+}
+
+/** The provider's reading of `target`; a class it cannot read is the caller's error (-32004). */
+function readSchema(provider: ObjectSchemaProvider, target: Function, strict: boolean): ObjectSchema {
+  try {
+    return provider.schemaOf(target, { strict });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SamplingError(
+      SamplingErrorCode.INVALID_REQUEST,
+      `${METHOD}: cannot read the JSON Schema of ${target.name || "the class"}: ${message}`,
+      { reason: "unreadable_schema" },
+      { cause: error },
+    );
+  }
+}
+
+function formatOf(described: ObjectSchema, name: string, strict: boolean): ResponseFormat {
+  const schema =
+    described.description && described.schema.description === undefined
+      ? { ...described.schema, description: described.description }
+      : described.schema;
+  return { type: "json_schema", json_schema: { name, strict, schema } };
+}
+
+/** `name` made to fit the host's name pattern (other characters become `_`, at most 64). */
+export function schemaName(name: string): string {
+  const fitted = name.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 64);
+  return RESPONSE_FORMAT_LIMITS.namePattern.test(fitted) ? fitted : "object";
+}
+
+function checkRetries(retries: unknown): void {
+  if (typeof retries !== "number" || !Number.isInteger(retries) || retries < 0 || retries > MAX_RETRIES) {
+    throw new SamplingError(
+      SamplingErrorCode.INVALID_REQUEST,
+      `${METHOD}: retries must be an integer from 0 to ${MAX_RETRIES}, got ${String(retries)}`,
+    );
+  }
+}
+
+function withDefined<T extends Record<string, unknown>>(record: T): T {
+  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
+}

@@ -1,5 +1,8 @@
 import { EXECUTA_DEV_PACKAGES, EXECUTA_RUNTIME_PACKAGES, THIRD_PARTY_VERSIONS } from "./versions.js";
 
+/** The type check a scaffolded project runs on its own and before building or testing. */
+const TYPECHECK = "tsc --noEmit";
+
 /** How the `@executa/*` dependencies are written. */
 export interface DependencyStyle {
   /** `workspace:*` (inside the toolkit's pnpm workspace) instead of a version range. */
@@ -19,10 +22,11 @@ export function pluginPackageJson(name: string, style: DependencyStyle): Record<
     description: `The ${name} Executa plugin.`,
     type: "module",
     engines: { node: ">=20.19" },
+    // tsup and vitest strip types without checking them: build and test type-check first.
     scripts: {
-      build: "tsup",
-      test: "vitest run",
-      typecheck: "tsc --noEmit",
+      build: `${TYPECHECK} && tsup`,
+      test: `${TYPECHECK} && vitest run`,
+      typecheck: TYPECHECK,
       dev: "executa dev src/main.ts",
     },
     dependencies: sortKeys({
@@ -38,8 +42,10 @@ export function pluginPackageJson(name: string, style: DependencyStyle): Record<
       "unplugin-swc": THIRD_PARTY_VERSIONS["unplugin-swc"],
       vitest: THIRD_PARTY_VERSIONS.vitest,
     }),
-    // pnpm 10 runs no install scripts unless allowed; @swc/core and esbuild need theirs.
-    pnpm: { onlyBuiltDependencies: ["@swc/core", "esbuild"] },
+    // pnpm 10 runs no install scripts unless allowed; @swc/core and esbuild need theirs, and
+    // better-sqlite3 (the local storage of @executa/host, under tests and executa dev) its
+    // native addon.
+    pnpm: { onlyBuiltDependencies: ["@swc/core", "better-sqlite3", "esbuild"] },
   };
 }
 

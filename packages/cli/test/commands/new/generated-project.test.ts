@@ -1,10 +1,11 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { spawnPlugin } from "@executa/host";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runConformance } from "../../../src/check/run-conformance.js";
 import { scaffold } from "../../../src/commands/new/index.js";
 import { binOf, linkDependencies } from "./link-dependencies.js";
 
@@ -19,7 +20,10 @@ import { binOf, linkDependencies } from "./link-dependencies.js";
  */
 
 const workspaceRoot = fileURLToPath(new URL("../../../../../", import.meta.url));
-const NAME = "scaffold-check";
+// Long enough that a one-line @Plugin({ ... }) would overflow the formatter's line width.
+const NAME = "scaffold-check-with-a-longer-name";
+// The longest name executa new accepts: its files must pass the format check too.
+const LONGEST = `p${"-x".repeat(31)}a`;
 let base: string;
 let project: string;
 let linked: Map<string, string>;
@@ -31,9 +35,12 @@ beforeAll(() => {
   if (missing.length > 0) {
     throw new Error(`build the workspace first (pnpm build): no dist for ${missing.join(", ")}`);
   }
+  // An apps/ folder under the repository's biome.json, as a new app of the toolkit would be.
   base = mkdtempSync(join(tmpdir(), "executa-new-project-"));
-  project = join(base, NAME);
+  copyFileSync(join(workspaceRoot, "biome.json"), join(base, "biome.json"));
+  project = join(base, "apps", NAME);
   scaffold({ name: NAME, dir: project, workspace: true });
+  scaffold({ name: LONGEST, dir: join(base, "apps", LONGEST), workspace: true });
   linked = linkDependencies(project, workspaceRoot);
 });
 afterAll(() => {
@@ -45,14 +52,14 @@ interface Run {
   output: string;
 }
 
-/** Runs node with a tool's bin in the project folder, without the parent vitest's environment. */
-function runTool(bin: string, args: string[], timeoutMs: number): Promise<Run> {
+/** Runs node with a tool's bin in `cwd` (the project), without the parent vitest's environment. */
+function runTool(bin: string, args: string[], timeoutMs: number, cwd = project): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", CI: "1" };
   for (const key of Object.keys(env)) if (key.startsWith("VITEST") || key === "NODE_OPTIONS") delete env[key];
   delete env.NODE_ENV;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [bin, ...args], {
-      cwd: project,
+      cwd,
       env,
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -74,6 +81,14 @@ function runTool(bin: string, args: string[], timeoutMs: number): Promise<Run> {
 const tool = (name: string, bin?: string) => binOf(linked.get(name)!, bin);
 
 describe("a project from executa new", () => {
+  it("passes the toolkit's format and lint check as a new app", async () => {
+    const biome = binOf(join(workspaceRoot, "node_modules", "@biomejs", "biome"), "biome");
+    // No git repository in the temp folder: the VCS integration (ignore files) is off.
+    const run = await runTool(biome, ["check", "--vcs-enabled=false", "apps"], 60_000, base);
+    expect(run.output).toMatch(/Checked 1[0-9] files/);
+    expect(run.code, run.output).toBe(0);
+  }, 70_000);
+
   it("passes its own test suite", async () => {
     const run = await runTool(tool("vitest"), ["run"], 60_000);
     expect(run.output).toMatch(/5 passed/);
@@ -109,4 +124,13 @@ describe("a project from executa new", () => {
       }
     }
   }, 120_000);
+
+  it("passes every conformance check of executa check, without a warning", async () => {
+    const binary = join(project, "dist", NAME);
+    expect(existsSync(binary), "the build test makes the binary").toBe(true);
+    const report = await runConformance(binary, [], { cwd: project });
+    const notPassing = report.checks.filter((check) => check.status !== "PASS");
+    expect(notPassing.map((check) => `${check.status} ${check.id}: ${check.reason}`)).toEqual([]);
+    expect(report.summary.pass).toBeGreaterThan(10);
+  }, 60_000);
 });

@@ -47,12 +47,10 @@ describe("scaffold", () => {
     ]);
     for (const file of result.files) expect(readFileSync(join(dir, file), "utf8")).not.toMatch(/\{\{|\}\}/);
     const plugin = readFileSync(join(dir, "src/plugin.ts"), "utf8");
-    expect(plugin).toContain('@Plugin({ name: "hello-world"');
+    expect(plugin).toContain('@Plugin({\n  name: "hello-world",');
     expect(plugin).toContain("export class HelloWorld {");
     expect(readFileSync(join(dir, "src/main.ts"), "utf8")).toContain("serve(HelloWorld);");
-    expect(readFileSync(join(dir, "tsup.config.ts"), "utf8")).toContain(
-      'executa({ entry: "src/main.ts", name: "hello-world" })',
-    );
+    expect(readFileSync(join(dir, "tsup.config.ts"), "utf8")).toContain('executa({ entry: "src/main.ts" })');
     expect(readJson(join(dir, "tsconfig.json")).compilerOptions).toMatchObject({
       experimentalDecorators: true,
       emitDecoratorMetadata: true,
@@ -68,7 +66,12 @@ describe("scaffold", () => {
     expect(pkg.devDependencies["@executa/testing"]).toBe("^1.4.2");
     expect(pkg.devDependencies["@executa/bundler"]).toBe("^1.4.2");
     expect(pkg.devDependencies["@executa/cli"]).toBe("^1.4.2");
-    expect(pkg.scripts).toMatchObject({ build: "tsup", test: "vitest run", dev: "executa dev src/main.ts" });
+    expect(pkg.scripts).toMatchObject({
+      build: "tsc --noEmit && tsup",
+      test: "tsc --noEmit && vitest run",
+      typecheck: "tsc --noEmit",
+      dev: "executa dev src/main.ts",
+    });
     expect(readFileSync(join(dir, "README.md"), "utf8")).toContain("published `^1.4.2` packages");
   });
 

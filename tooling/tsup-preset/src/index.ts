@@ -1,3 +1,5 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import type { Options } from "tsup";
 
 /**
@@ -6,8 +8,28 @@ import type { Options } from "tsup";
  */
 export const NODE_TARGET = "node20";
 
+/**
+ * Makes the paths of the source maps in `dir` (`file`, `sources`) relative. tsup's
+ * CommonJS code splitting writes the absolute path of the chunk it converted; published as
+ * is, a map would name the build machine's folders.
+ */
+export async function relativizeSourceMaps(dir: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    if (!name.endsWith(".map")) continue;
+    const file = join(dir, name);
+    const map = JSON.parse(await readFile(file, "utf8")) as { file?: string; sources?: string[] };
+    const local = (path: string) => (isAbsolute(path) ? relative(dirname(file), path) : path);
+    const fixed = { ...map, file: map.file && local(map.file), sources: map.sources?.map(local) };
+    if (JSON.stringify(fixed) !== JSON.stringify(map)) await writeFile(file, JSON.stringify(fixed));
+  }
+}
+
 /** What every build of a workspace package shares, whatever its entries and formats. */
-const shared = { sourcemap: true, target: NODE_TARGET } satisfies Options;
+const shared = {
+  sourcemap: true,
+  target: NODE_TARGET,
+  onSuccess: () => relativizeSourceMaps("dist"),
+} satisfies Options;
 
 /**
  * A package's library build: `src/index.ts` as ESM and CommonJS with declarations, into a

@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import { SourceInfoReader } from "../source-info/source-info-reader.js";
 import type { SwcModule } from "../swc/resolve-swc.js";
 import { decoratorTransformOptions } from "../swc/transform-options.js";
 
@@ -37,6 +38,8 @@ interface LoadResult {
 
 const TYPESCRIPT = /\.[cm]?tsx?$/;
 let swc: SwcModule | undefined;
+// One program for the process, rooted at the first TypeScript file loaded (the entry).
+const sourceInfo = new SourceInfoReader();
 
 /** Receives the `@swc/core` location found by the registering thread. */
 export function initialize(data: HooksData): void {
@@ -72,7 +75,10 @@ export async function resolve(
   }
 }
 
-/** Compiles TypeScript files with SWC; everything else loads as usual. */
+/**
+ * Compiles TypeScript files with SWC, with the source facts of their decorated classes
+ * recorded as the bundle records them; everything else loads as usual.
+ */
 export async function load(
   url: string,
   context: LoadContext,
@@ -82,7 +88,7 @@ export async function load(
   if (!swc) throw new Error("@executa/bundler/register: hooks used before initialize()");
   const filename = fileURLToPath(url);
   const format = formatOf(filename);
-  const source = await readFile(filename, "utf8");
+  const source = sourceInfo.transform(filename, await readFile(filename, "utf8")).code;
   const { code } = await swc.transform(
     source,
     decoratorTransformOptions(filename, {

@@ -1,0 +1,137 @@
+import type { SourceField, SourceParameter, SourceSchema } from "@executa/core/internal";
+import type * as ts from "typescript";
+import { type DocComment, docOf, paramTagText } from "./doc-comments.js";
+import { jsonLiteral, NOT_JSON } from "./json-literal.js";
+import type { TypeScriptModule } from "./load-typescript.js";
+import { type Position, SchemaReader } from "./schema-of-type.js";
+
+/** A member whose type has no faithful manifest form, for the build to report. */
+export interface SourceInfoNote {
+  /** `Class.method(param)`, `Class.field` or a nested path (`Class.field.sub`). */
+  path: string;
+  /** The type as the checker prints it. */
+  type: string;
+  /** Why it has no manifest form. */
+  reason: string;
+}
+
+/** Reads parameters, DTO fields and object properties into {@link SourceField}s. */
+export class FieldReader {
+  /** Members read so far whose types have no faithful manifest form. */
+  readonly notes: SourceInfoNote[] = [];
+  private readonly schemas: SchemaReader;
+
+  constructor(
+    private readonly tsm: TypeScriptModule,
+    private readonly checker: ts.TypeChecker,
+    program: ts.Program,
+  ) {
+    this.schemas = new SchemaReader(tsm, checker, program, (symbol, at) => this.property(symbol, at));
+  }
+
+  /** A parameter at runtime position `index`; undefined for a destructured one or one without a manifest type. */
+  parameter(declaration: ts.ParameterDeclaration, index: number, path: string): SourceParameter | undefined {
+    if (!this.tsm.isIdentifier(declaration.name)) return undefined;
+    const name = declaration.name.text;
+    const type = this.checker.getTypeAtLocation(declaration);
+    const declaredOptional = Boolean(
+      declaration.questionToken || declaration.initializer || declaration.dotDotDotToken,
+    );
+    const at = { depth: 0, seen: [], path: `${path}(${name})` };
+    const field = this.field(declaration, type, declaredOptional, at);
+    if (!field) return undefined;
+    const description = field.description ?? paramTagText(this.tsm, declaration);
+    return { name, index, ...field, ...(description ? { description } : {}) };
+  }
+
+  /** A property of a class (a DTO field), an interface, a type alias or an object literal type. */
+  property(symbol: ts.Symbol, at: Position): SourceField | undefined {
+    const S = this.tsm.SymbolFlags;
+    if (symbol.flags & (S.Method | S.Accessor | S.Prototype) || symbol.name.startsWith("__#"))
+      return undefined;
+    const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
+    if (declaration && this.hidden(declaration)) return undefined;
+    const type = this.checker.getTypeOfSymbol(symbol);
+    const initialized = declaration && this.tsm.isPropertyDeclaration(declaration) && declaration.initializer;
+    const declaredOptional = Boolean(symbol.flags & S.Optional || initialized);
+    return this.field(declaration, type, declaredOptional, at);
+  }
+
+  /** The symbol a class member declares. */
+  symbolOf(declaration: ts.PropertyDeclaration): ts.Symbol | undefined {
+    return this.checker.getSymbolAtLocation(declaration.name);
+  }
+
+  /** Whether a class member is invisible to callers: static, private or protected. */
+  hidden(declaration: ts.Declaration): boolean {
+    const M = this.tsm.ModifierFlags;
+    return (this.tsm.getCombinedModifierFlags(declaration) & (M.Static | M.Private | M.Protected)) !== 0;
+  }
+
+  private field(
+    declaration: ts.Declaration | undefined,
+    type: ts.Type,
+    declaredOptional: boolean,
+    at: Position,
+  ): SourceField | undefined {
+    const reading = this.schemas.read(type, at);
+    if (reading.unmapped) {
+      this.notes.push({ path: at.path, type: this.checker.typeToString(type), reason: reading.unmapped });
+    }
+    if (!reading.schema) return undefined;
+    const doc = declaration ? docOf(this.tsm, declaration) : undefined;
+    const schema =
+      declaration && doc ? this.withNumberTags(reading.schema, declaration, doc) : reading.schema;
+    const field: SourceField = { schema, optional: declaredOptional || includesUndefined(this.tsm, type) };
+    if (doc?.text) field.description = doc.text;
+    const initializer = declaration && initializerOf(this.tsm, declaration);
+    const value = initializer ? jsonLiteral(this.tsm, initializer) : NOT_JSON;
+    if (value !== NOT_JSON) field.default = value;
+    return field;
+  }
+
+  /** `integer` from `@integer` or `@IsInt()`, bounds from `@minimum` / `@maximum`, on a number or its array's items. */
+  private withNumberTags(schema: SourceSchema, declaration: ts.Declaration, doc: DocComment): SourceSchema {
+    if (schema.type === "array" && schema.items) {
+      return { ...schema, items: this.withNumberTags(schema.items, declaration, doc) };
+    }
+    if (schema.type !== "number") return schema;
+    const tagged: { -readonly [K in keyof SourceSchema]: SourceSchema[K] } = { ...schema };
+    if (doc.tags.has("integer") || decoratorNames(this.tsm, declaration).includes("IsInt")) {
+      tagged.type = "integer";
+    }
+    const minimum = numberTag(doc, "minimum");
+    const maximum = numberTag(doc, "maximum");
+    if (minimum !== undefined) tagged.minimum = minimum;
+    if (maximum !== undefined) tagged.maximum = maximum;
+    return tagged;
+  }
+}
+
+/** The names of the decorators on `node` (`IsInt` for `@IsInt()` and `@cv.IsInt()`). */
+export function decoratorNames(tsm: TypeScriptModule, node: ts.Node): string[] {
+  const decorators = tsm.canHaveDecorators(node) ? (tsm.getDecorators(node) ?? []) : [];
+  return decorators.map((decorator) => {
+    const callee = tsm.isCallExpression(decorator.expression)
+      ? decorator.expression.expression
+      : decorator.expression;
+    if (tsm.isIdentifier(callee)) return callee.text;
+    return tsm.isPropertyAccessExpression(callee) ? callee.name.text : "";
+  });
+}
+
+function numberTag(doc: DocComment, name: string): number | undefined {
+  const text = doc.tags.get(name);
+  const value = typeof text === "string" ? Number(text) : Number.NaN;
+  return Number.isFinite(value) ? value : undefined;
+}
+
+function includesUndefined(tsm: TypeScriptModule, type: ts.Type): boolean {
+  const members = type.isUnion() ? type.types : [type];
+  return members.some((member) => (member.flags & (tsm.TypeFlags.Undefined | tsm.TypeFlags.Void)) !== 0);
+}
+
+function initializerOf(tsm: TypeScriptModule, declaration: ts.Declaration): ts.Expression | undefined {
+  if (tsm.isParameter(declaration) || tsm.isPropertyDeclaration(declaration)) return declaration.initializer;
+  return undefined;
+}

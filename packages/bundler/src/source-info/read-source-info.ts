@@ -1,0 +1,148 @@
+import type { SourceClass, SourceField, SourceMethod, SourceParameter } from "@executa/core/internal";
+import type * as ts from "typescript";
+import { docOf } from "./doc-comments.js";
+import type { TypeScriptModule } from "./load-typescript.js";
+import { decoratorNames, FieldReader, type SourceInfoNote } from "./read-field.js";
+
+/** The facts recorded for one class declaration of a file. */
+export interface ClassSourceInfo {
+  /** The class's name (the binding the emitted statement refers to). */
+  name: string;
+  /** Offset just after the class's closing brace. */
+  end: number;
+  info: SourceClass;
+}
+
+/** What {@link readSourceInfo} found in one file. */
+export interface SourceInfoReading {
+  classes: ClassSourceInfo[];
+  notes: SourceInfoNote[];
+}
+
+/**
+ * Reads, with the type checker of `program`, every named class declaration of
+ * `sourceFile` that carries a decorator (on the class, a member or a parameter): its doc
+ * comment, each decorated method's parameters (name, position, optionality, JSON default,
+ * doc comment, schema; `@Ctx()` / `@Host()` slots left out) and each public instance
+ * property (a DTO field).
+ */
+export function readSourceInfo(
+  tsm: TypeScriptModule,
+  program: ts.Program,
+  sourceFile: ts.SourceFile,
+): SourceInfoReading {
+  const fields = new FieldReader(tsm, program.getTypeChecker(), program);
+  const classes: ClassSourceInfo[] = [];
+  const visit = (node: ts.Node): void => {
+    if (tsm.isClassDeclaration(node) && node.name && !isAmbient(tsm, node) && isDecorated(tsm, node)) {
+      classes.push({
+        name: node.name.text,
+        end: node.end,
+        info: readClass(tsm, fields, node, node.name.text),
+      });
+    }
+    tsm.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return { classes, notes: fields.notes };
+}
+
+function readClass(
+  tsm: TypeScriptModule,
+  fields: FieldReader,
+  node: ts.ClassDeclaration,
+  name: string,
+): SourceClass {
+  const info: { -readonly [K in keyof SourceClass]: SourceClass[K] } = {};
+  const description = docOf(tsm, node).text;
+  if (description) info.description = description;
+  const methods: Record<string, SourceMethod> = {};
+  const properties: Record<string, SourceField> = {};
+  for (const member of node.members) {
+    const memberName = member.name && plainName(tsm, member.name);
+    if (!memberName) continue;
+    const path = `${name}.${memberName}`;
+    if (tsm.isMethodDeclaration(member) && isDecoratedMethod(tsm, member)) {
+      methods[memberName] = readMethod(tsm, fields, member, path);
+    } else if (tsm.isPropertyDeclaration(member)) {
+      const field = readField(fields, member, path);
+      if (field) properties[memberName] = field;
+    }
+  }
+  if (Object.keys(methods).length > 0) info.methods = methods;
+  if (Object.keys(properties).length > 0) info.fields = properties;
+  return info;
+}
+
+/** A public instance property (a DTO field); undefined for a hidden one or one without a manifest type. */
+function readField(
+  fields: FieldReader,
+  member: ts.PropertyDeclaration,
+  path: string,
+): SourceField | undefined {
+  if (fields.hidden(member)) return undefined;
+  const symbol = fields.symbolOf(member);
+  return symbol && fields.property(symbol, { depth: 0, seen: [], path });
+}
+
+function readMethod(
+  tsm: TypeScriptModule,
+  fields: FieldReader,
+  node: ts.MethodDeclaration,
+  path: string,
+): SourceMethod {
+  const parameters: SourceParameter[] = [];
+  let index = 0;
+  for (const declaration of node.parameters) {
+    // `this: T` is erased: it takes no runtime position.
+    if (tsm.isIdentifier(declaration.name) && declaration.name.text === "this") continue;
+    if (isContextSlot(tsm, declaration)) {
+      index += 1;
+      continue;
+    }
+    const parameter = fields.parameter(declaration, index, path);
+    if (parameter) parameters.push(parameter);
+    index += 1;
+  }
+  const description = docOf(tsm, node).text;
+  return description ? { description, parameters } : { parameters };
+}
+
+/** `@Ctx()` and `@Host()` parameters receive the runtime's objects, not arguments: nothing to record. */
+function isContextSlot(tsm: TypeScriptModule, declaration: ts.ParameterDeclaration): boolean {
+  return decoratorNames(tsm, declaration).some((name) => CONTEXT_DECORATORS.has(name));
+}
+
+const CONTEXT_DECORATORS = new Set(["Ctx", "Host"]);
+
+function isDecorated(tsm: TypeScriptModule, node: ts.ClassDeclaration): boolean {
+  if (hasDecorators(tsm, node)) return true;
+  return node.members.some(
+    (member) =>
+      hasDecorators(tsm, member) ||
+      ((tsm.isMethodDeclaration(member) || tsm.isConstructorDeclaration(member)) &&
+        member.parameters.some((parameter) => hasDecorators(tsm, parameter))),
+  );
+}
+
+function isDecoratedMethod(tsm: TypeScriptModule, node: ts.MethodDeclaration): boolean {
+  return hasDecorators(tsm, node) || node.parameters.some((parameter) => hasDecorators(tsm, parameter));
+}
+
+function hasDecorators(tsm: TypeScriptModule, node: ts.Node): boolean {
+  return tsm.canHaveDecorators(node) && (tsm.getDecorators(node)?.length ?? 0) > 0;
+}
+
+function isAmbient(tsm: TypeScriptModule, node: ts.ClassDeclaration): boolean {
+  return (
+    node.getSourceFile().isDeclarationFile ||
+    (tsm.getCombinedModifierFlags(node) & tsm.ModifierFlags.Ambient) !== 0
+  );
+}
+
+function plainName(tsm: TypeScriptModule, name: ts.PropertyName): string | undefined {
+  if (tsm.isIdentifier(name) || tsm.isStringLiteral(name) || tsm.isNumericLiteral(name)) {
+    return name.text === "__proto__" ? undefined : name.text;
+  }
+  return undefined;
+}

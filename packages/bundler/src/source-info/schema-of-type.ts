@@ -1,0 +1,167 @@
+import type { SourceField, SourceSchema } from "@executa/core/internal";
+
+type ParameterType = SourceSchema["type"];
+
+import type * as ts from "typescript";
+import type { TypeScriptModule } from "./load-typescript.js";
+
+/** How deep nested object shapes are followed; deeper objects are recorded as a bare `object`. */
+export const MAX_OBJECT_DEPTH = 6;
+
+/**
+ * A type read from the checker: its schema, or why it has no faithful manifest form. For
+ * such a type `schema` is what reflection (`design:type`) would say anyway (`object` for
+ * `any`, `unknown`, a mixed union or a generic, `array` for a tuple), so the recorded
+ * facts never contradict reflection; it is absent where reflection has no manifest type
+ * either (a function, `bigint`, `symbol`), and the member is then not recorded at all.
+ */
+export type TypeReading =
+  | { schema: SourceSchema; unmapped?: undefined }
+  | { schema?: SourceSchema; unmapped: string };
+
+type Base = "string" | "number" | "boolean";
+type Literal = string | number | boolean;
+
+/** The part of a type reader that reads fields (implemented in read-field.ts, passed in to avoid a cycle). */
+export type FieldOf = (symbol: ts.Symbol, at: Position) => SourceField | undefined;
+
+/** Where a type is read: nesting depth, the object types around it (cycle guard) and its path for messages. */
+export interface Position {
+  depth: number;
+  seen: readonly ts.Type[];
+  path: string;
+}
+
+/** Maps checker types to {@link SourceSchema}s. */
+export class SchemaReader {
+  constructor(
+    private readonly tsm: TypeScriptModule,
+    private readonly checker: ts.TypeChecker,
+    private readonly program: ts.Program,
+    private readonly fieldOf: FieldOf,
+  ) {}
+
+  /** The schema of `type` (optional `undefined`/`null` members of a union are left out). */
+  read(type: ts.Type, at: Position): TypeReading {
+    const F = this.tsm.TypeFlags;
+    const members = type.isUnion() ? type.types : [type];
+    const present = members.filter((member) => !(member.flags & (F.Undefined | F.Null | F.Void)));
+    if (present.length === 0) return { schema: { type: "object" }, unmapped: "only undefined or null" };
+    const [only] = present;
+    if (present.length === 1 && only) return this.readSingle(only, at);
+    return this.readUnion(present);
+  }
+
+  private readSingle(type: ts.Type, at: Position): TypeReading {
+    const F = this.tsm.TypeFlags;
+    const base = baseOf(this.tsm, type);
+    if (base) {
+      const value = literalOf(this.tsm, this.checker, type);
+      return { schema: value === undefined ? { type: base } : enumSchema(base, [value]) };
+    }
+    if (isUnresolved(type))
+      return { unmapped: "a type the analysis does not load (from an installed package)" };
+    if (type.flags & (F.Any | F.Unknown | F.NonPrimitive)) return erased("object", "any, unknown or object");
+    if (type.flags & F.TypeParameter) return erased("object", "a generic type parameter");
+    if (type.flags & (F.BigIntLike | F.ESSymbolLike | F.Never))
+      return { unmapped: "bigint, symbol or never" };
+    if (type.isIntersection()) return this.readIntersection(type, at);
+    if (!(type.flags & F.Object)) return erased("object", "an unsupported type");
+    if (type.getCallSignatures().length > 0) return { unmapped: "a function" };
+    if (this.isLibType(type, "Date")) return { schema: { type: "string", format: "date-time" } };
+    if (this.checker.isTupleType(type)) return erased("array", "a tuple");
+    if (this.checker.isArrayType(type)) return this.readArray(type as ts.TypeReference, at);
+    if (this.isLibType(type)) return erased("object", "a built-in class other than Date");
+    return { schema: this.readObject(type, at) };
+  }
+
+  private readArray(type: ts.TypeReference, at: Position): TypeReading {
+    const [element] = this.checker.getTypeArguments(type);
+    const items = element
+      ? this.read(element, { ...at, depth: at.depth + 1, path: `${at.path}[]` })
+      : undefined;
+    if (!items?.schema || items.unmapped) {
+      return erased("array", `its elements are ${items?.unmapped ?? "untyped"}`);
+    }
+    return { schema: { type: "array", items: items.schema } };
+  }
+
+  private readObject(type: ts.Type, at: Position): SourceSchema {
+    if (at.depth >= MAX_OBJECT_DEPTH || at.seen.includes(type)) return { type: "object" };
+    const seen = [...at.seen, type];
+    const properties: Record<string, SourceField> = {};
+    for (const property of this.checker.getPropertiesOfType(type)) {
+      if (property.name === "__proto__") continue;
+      const field = this.fieldOf(property, {
+        depth: at.depth + 1,
+        seen,
+        path: `${at.path}.${property.name}`,
+      });
+      if (field) properties[property.name] = field;
+    }
+    return { type: "object", properties };
+  }
+
+  /** A branded primitive (`string & { __brand: "Id" }`) is its primitive; other intersections are objects. */
+  private readIntersection(type: ts.IntersectionType, at: Position): TypeReading {
+    const base = type.types.map((member) => baseOf(this.tsm, member)).find((found) => found !== undefined);
+    if (base) return { schema: { type: base } };
+    return { schema: this.readObject(type, at) };
+  }
+
+  private readUnion(members: readonly ts.Type[]): TypeReading {
+    const bases = new Set(members.map((member) => baseOf(this.tsm, member)));
+    const [base] = bases;
+    if (bases.size !== 1 || !base) return erased("object", "a union of different types");
+    const values = members.map((member) => literalOf(this.tsm, this.checker, member));
+    if (values.some((value) => value === undefined)) return { schema: { type: base } };
+    const unique = [...new Set(values as Literal[])];
+    // true | false is just boolean.
+    if (base === "boolean" && unique.length === 2) return { schema: { type: "boolean" } };
+    return { schema: enumSchema(base, unique) };
+  }
+
+  /** Whether `type` is a class or interface of the default library (`Date`, `Map`, `Promise`, …). */
+  private isLibType(type: ts.Type, name?: string): boolean {
+    const symbol = type.getSymbol();
+    if (!symbol || (name && symbol.getName() !== name)) return false;
+    const declarations = symbol.getDeclarations() ?? [];
+    return (
+      declarations.length > 0 &&
+      declarations.every((declaration) =>
+        this.program.isSourceFileDefaultLibrary(declaration.getSourceFile()),
+      )
+    );
+  }
+}
+
+/** The checker's error type: a name it could not resolve (an import from a package left out of the program). */
+function isUnresolved(type: ts.Type): boolean {
+  return (type as { intrinsicName?: string }).intrinsicName === "error";
+}
+
+/** An enum of `base` values; numbers that are all whole are an `integer` enum. */
+function enumSchema(base: Base, values: readonly Literal[]): SourceSchema {
+  const whole = base === "number" && values.every((value) => Number.isInteger(value));
+  return { type: whole ? "integer" : base, enum: values };
+}
+
+function erased(type: ParameterType, why: string): TypeReading {
+  return { schema: { type }, unmapped: why };
+}
+
+/** The JSON base type of a primitive or literal type (enum members included). */
+function baseOf(tsm: TypeScriptModule, type: ts.Type): Base | undefined {
+  const F = tsm.TypeFlags;
+  if (type.flags & F.StringLike) return "string";
+  if (type.flags & F.NumberLike) return "number";
+  if (type.flags & F.BooleanLike) return "boolean";
+  return undefined;
+}
+
+/** The value of a literal type (`"metric"`, `3`, `true`, an enum member), else undefined. */
+function literalOf(tsm: TypeScriptModule, checker: ts.TypeChecker, type: ts.Type): Literal | undefined {
+  if (type.isStringLiteral() || type.isNumberLiteral()) return type.value;
+  if (type.flags & tsm.TypeFlags.BooleanLiteral) return checker.typeToString(type) === "true";
+  return undefined;
+}

@@ -1,0 +1,212 @@
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type * as ts from "typescript";
+import { emitSourceInfo } from "./emit-source-info.js";
+import { loadTypeScript, type TypeScriptModule } from "./load-typescript.js";
+import type { SourceInfoNote } from "./read-field.js";
+import { type ClassSourceInfo, readSourceInfo } from "./read-source-info.js";
+
+/** Options of a {@link SourceInfoReader}. */
+export interface SourceInfoReaderOptions {
+  /** Where `typescript` is resolved from first; default the folder of the first file read. */
+  projectDir?: string;
+  /** The tsconfig whose compiler options the analysis uses; default the nearest one to the first file. */
+  tsconfig?: string;
+  /** The compiler API to use instead of resolving `typescript`. */
+  typescript?: TypeScriptModule;
+}
+
+/** A file's text with its recorded source facts. */
+export interface SourceInfoResult {
+  /** The text with one recording statement after each decorated class (the input itself when there is none). */
+  code: string;
+  classes: readonly ClassSourceInfo[];
+  /** Members whose types have no faithful manifest form. */
+  notes: readonly SourceInfoNote[];
+  /** True when no `typescript` could be loaded: the code is unchanged and reflection alone applies. */
+  typescriptMissing?: boolean;
+}
+
+interface CachedFile {
+  text: string;
+  mtimeMs: number;
+  sourceFile: ts.SourceFile;
+}
+
+/**
+ * Answers, file by file, what a build-time reading of the TypeScript source records (see
+ * `readSourceInfo`). One program serves every file: it is created on the first file that
+ * may hold a decorated class (rooted at it, with the nearest tsconfig's options) and
+ * extended, reusing every unchanged parsed file, when a file outside it or a changed
+ * text comes in. Files without `@` or `class` are returned as they are, at no cost.
+ *
+ * The program holds only what the analysis reads, to keep its cost at a build's or a
+ * `executa dev` start small: the project's files (installed packages are not loaded, and
+ * their types are left to reflection), the ES5 default library (Date, Array) and no
+ * `@types` globals.
+ */
+export class SourceInfoReader {
+  private tsm: TypeScriptModule | undefined;
+  private loaded = false;
+  private program: ts.Program | undefined;
+  private host: ts.CompilerHost | undefined;
+  private compilerOptions: ts.CompilerOptions = {};
+  private readonly roots = new Set<string>();
+  private readonly texts = new Map<string, string>();
+  private readonly cache = new Map<string, CachedFile>();
+  private stale = false;
+
+  constructor(private readonly options: SourceInfoReaderOptions = {}) {}
+
+  /** Whether `text` can declare a decorated class at all. */
+  static mayRecord(text: string): boolean {
+    return text.includes("@") && text.includes("class");
+  }
+
+  /** Reads `fileName` (whose current text is `text`) and returns the text with its recording statements. */
+  transform(fileName: string, text: string): SourceInfoResult {
+    if (!SourceInfoReader.mayRecord(text)) return { code: text, classes: [], notes: [] };
+    const file = resolve(fileName);
+    const tsm = this.typescript(file);
+    if (!tsm) return { code: text, classes: [], notes: [], typescriptMissing: true };
+    const { program, sourceFile } = this.programWith(tsm, file, text);
+    const reading = readSourceInfo(tsm, program, sourceFile);
+    const code = reading.classes.length > 0 ? emitSourceInfo(text, reading.classes) : text;
+    return { code, ...reading };
+  }
+
+  /** Marks files read from disk as possibly changed (a watch rebuild): the next read checks their timestamps. */
+  invalidate(): void {
+    this.stale = true;
+  }
+
+  private typescript(file: string): TypeScriptModule | undefined {
+    if (!this.loaded) {
+      this.loaded = true;
+      this.tsm = this.options.typescript ?? loadTypeScript(this.options.projectDir ?? dirname(file));
+    }
+    return this.tsm;
+  }
+
+  private programWith(tsm: TypeScriptModule, file: string, text: string) {
+    this.texts.set(file, text);
+    let sourceFile = this.stale ? undefined : this.program?.getSourceFile(file);
+    if (!sourceFile || sourceFile.text !== text) {
+      this.roots.add(file);
+      const host = this.compilerHost(tsm, file);
+      this.program = tsm.createProgram({
+        rootNames: [...this.roots],
+        options: this.compilerOptions,
+        host,
+        ...(this.program ? { oldProgram: this.program } : {}),
+      });
+      this.stale = false;
+      sourceFile = this.program.getSourceFile(file);
+      if (!sourceFile) throw new Error(`executa source reader: TypeScript did not load ${file}`);
+    }
+    return { program: this.program as ts.Program, sourceFile };
+  }
+
+  private compilerHost(tsm: TypeScriptModule, firstFile: string): ts.CompilerHost {
+    if (this.host) return this.host;
+    this.compilerOptions = compilerOptionsFor(tsm, this.options.tsconfig, firstFile);
+    const host = tsm.createCompilerHost(this.compilerOptions, true);
+    host.getSourceFile = (fileName, languageVersion) => this.sourceFileOf(tsm, fileName, languageVersion);
+    host.resolveModuleNameLiterals = projectModulesOnly(tsm, host, this.compilerOptions);
+    this.host = host;
+    return host;
+  }
+
+  /** A parsed file, reused across programs while its text (given, or on disk by timestamp) is the same. */
+  private sourceFileOf(
+    tsm: TypeScriptModule,
+    fileName: string,
+    languageVersion: ts.ScriptTarget | ts.CreateSourceFileOptions,
+  ): ts.SourceFile | undefined {
+    const cached = this.cache.get(fileName);
+    const given = this.texts.get(resolve(fileName));
+    if (cached && given !== undefined && cached.text === given) return cached.sourceFile;
+    const mtimeMs = given === undefined ? modifiedAt(fileName) : 0;
+    if (
+      cached &&
+      given === undefined &&
+      (fileName.includes("/node_modules/") || cached.mtimeMs === mtimeMs)
+    ) {
+      return cached.sourceFile;
+    }
+    const text = given ?? tsm.sys.readFile(fileName);
+    if (text === undefined) return undefined;
+    const sourceFile = tsm.createSourceFile(fileName, text, languageVersion);
+    this.cache.set(fileName, { text, mtimeMs, sourceFile });
+    return sourceFile;
+  }
+}
+
+/**
+ * Module resolution that leaves out installed packages (whose real path is under
+ * node_modules; workspace packages linked there resolve to their own folders and stay):
+ * their declarations are most of a program's files, and the analysis reads the project's
+ * own types. A member typed with a type from such a package is left to reflection.
+ */
+function projectModulesOnly(
+  tsm: TypeScriptModule,
+  host: ts.CompilerHost,
+  options: ts.CompilerOptions,
+): NonNullable<ts.CompilerHost["resolveModuleNameLiterals"]> {
+  const cache = tsm.createModuleResolutionCache(host.getCurrentDirectory(), (name) => name, options);
+  return (literals, containingFile, redirected, compilerOptions) =>
+    literals.map((literal) => {
+      const resolved = tsm.resolveModuleName(
+        literal.text,
+        containingFile,
+        compilerOptions,
+        host,
+        cache,
+        redirected,
+      );
+      const file = resolved.resolvedModule?.resolvedFileName;
+      return file && /[/\\]node_modules[/\\]/.test(file) ? { resolvedModule: undefined } : resolved;
+    });
+}
+
+function modifiedAt(fileName: string): number {
+  try {
+    return statSync(fileName).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+/** The options of `tsconfig` (or the one nearest to `file`), for analysis only: nothing is emitted. */
+function compilerOptionsFor(
+  tsm: TypeScriptModule,
+  tsconfig: string | undefined,
+  file: string,
+): ts.CompilerOptions {
+  const configPath = tsconfig ?? tsm.findConfigFile(dirname(file), tsm.sys.fileExists);
+  const fallback: ts.CompilerOptions = {
+    target: tsm.ScriptTarget.ES2022,
+    module: tsm.ModuleKind.ESNext,
+    moduleResolution: tsm.ModuleResolutionKind.Bundler,
+    strict: true,
+    experimentalDecorators: true,
+  };
+  // What the analysis needs of the program is small: the project's own files and the
+  // default library's Date and Array. The ES5 library alone and no @types globals (Node's:
+  // a hundred files) make the program a quarter of the project's (see SourceInfoReader).
+  const analysis: ts.CompilerOptions = { noEmit: true, types: [], lib: ["lib.es5.d.ts"] };
+  if (!configPath) return { ...fallback, ...analysis };
+  const read = tsm.readConfigFile(configPath, tsm.sys.readFile);
+  if (read.error)
+    throw new Error(
+      `executa source reader: ${tsm.flattenDiagnosticMessageText(read.error.messageText, "\n")}`,
+    );
+  const parsed = tsm.parseJsonConfigFileContent(
+    read.config,
+    tsm.sys,
+    dirname(configPath),
+    undefined,
+    configPath,
+  );
+  return { ...parsed.options, ...analysis };
+}

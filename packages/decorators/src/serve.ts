@@ -3,7 +3,11 @@ import { createPluginServer, type PluginClass, type PluginServer, type ServeOpti
 import { type BuildPluginOptions, buildPlugin } from "./build-plugin.js";
 import { DefinitionError } from "./errors/definition-error.js";
 
-/** Options of {@link serve}: core's serve options (streams, concurrency, …) plus the instance factory. */
+/**
+ * Options of {@link serve}: core's serve options (streams, concurrency, `mcp`, …) plus the
+ * instance factory. `{ mcp: { fallback: mcpLocalFallback() } }` (from `@executa/host/local`)
+ * answers storage and files from a local store when the plugin is served over MCP.
+ */
 export interface ServeClassOptions<T extends object = object> extends ServeOptions {
   /** Creates the one plugin instance; default `new Class()`. */
   factory?: BuildPluginOptions<T>["factory"];

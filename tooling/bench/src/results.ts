@@ -62,6 +62,38 @@ export interface Ratio {
   met?: boolean;
 }
 
+/** The MCP figures of one subject. */
+export interface McpSubjectFigures {
+  /** Spawn → `tools/list` answered (with `initialize` before it), ms. */
+  coldStartMs?: Sample;
+  /** Pipelined `tools/call base64_encode` per second. */
+  throughputPerS?: Sample;
+  /** Subject CPU time per `tools/call` in the throughput bursts, µs. */
+  cpuPerCallUs?: Sample;
+}
+
+/** A subject of the MCP figures as recorded in the results. */
+export interface McpSubjectRecord {
+  id: string;
+  label: string;
+  command: string[];
+  /** The official MCP SDK server every ratio is taken to. */
+  reference: boolean;
+}
+
+/** The MCP figures of a run: each subject serving MCP against the official SDK's server. */
+export interface McpComparison {
+  /** The id of the reference subject. */
+  reference: string;
+  /** Versions of `@modelcontextprotocol/sdk` and `zod` the reference ran on (absent when it could not run). */
+  versions?: { sdk: string; zod: string };
+  subjects: McpSubjectRecord[];
+  skipped: SkippedSubject[];
+  figures: Record<string, McpSubjectFigures>;
+  /** Subject median ÷ reference median, per MCP metric. */
+  ratios: Ratio[];
+}
+
 /** Everything one run produced. */
 export interface BenchResults {
   schema: 1;
@@ -82,4 +114,6 @@ export interface BenchResults {
   skipped: SkippedSubject[];
   figures: Record<string, SubjectFigures>;
   ratios: Ratio[];
+  /** The MCP figures; absent when the run did not measure them (`--only` without `mcp`). */
+  mcp?: McpComparison;
 }

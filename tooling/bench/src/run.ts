@@ -8,6 +8,7 @@ import { measureIdleRss } from "./figures/idle-rss.js";
 import { measureLatency, measureThroughput } from "./figures/invoke-rate.js";
 import { measureDataset, measureLargeArgument } from "./figures/payload.js";
 import { measureValidation } from "./figures/validation.js";
+import { runMcpComparison } from "./mcp/mcp-comparison.js";
 import { probeSubject, type SubjectTools } from "./probe.js";
 import { computeRatios } from "./ratios.js";
 import type { BenchResults, SubjectFigures, SubjectRecord } from "./results.js";
@@ -52,6 +53,9 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
   for (const skip of skipped) log(`skipped ${skip.id}: ${skip.reason}`);
   const serving = subjects.filter((subject) => subject.serves && !subject.validationOnly);
   for (const measure of FIGURE_STEPS) await measure({ config, subjects, serving, tools, figures, log });
+  const mcp = wantsMcp(options.only)
+    ? await runMcpComparison({ config, paths, log, shown: (part) => shown(part, paths.repoRoot) })
+    : undefined;
   return {
     schema: 1,
     mode: config.mode,
@@ -63,7 +67,13 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
     skipped,
     figures,
     ratios: computeRatios(subjects, figures),
+    ...(mcp ? { mcp } : {}),
   };
+}
+
+/** The MCP figures are measured unless `--only` leaves them out (by not naming `mcp`). */
+function wantsMcp(only: readonly string[] | undefined): boolean {
+  return only === undefined || only.includes("mcp");
 }
 
 /** The discovered subjects the run asked for (the baseline always), then its extra ones. */

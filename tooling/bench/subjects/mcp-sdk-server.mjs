@@ -1,5 +1,5 @@
-// The MCP comparison subject: the toolbox's base64_encode on the official MCP TypeScript
-// SDK server (McpServer + StdioServerTransport, zod input schema), answering as the
+// The reference of the bench's MCP figures: the toolbox's base64_encode on the official MCP
+// TypeScript SDK server (McpServer + StdioServerTransport, zod input schema), answering as the
 // toolbox does under MCP (the result as structuredContent and as JSON text).
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";

@@ -1,5 +1,6 @@
 import { clearLine, createInterface, cursorTo, type Interface } from "node:readline";
 import type { CliIO } from "../cli-io.js";
+import { formatCredentials } from "./credentials.js";
 import type { DevSession } from "./dev-session.js";
 import {
   formatElapsed,
@@ -127,7 +128,9 @@ export class DevRepl {
   }
 
   private banner(): void {
-    this.write(`${this.p.bold(this.statusLine())}\n${formatTools(this.options.session.manifest, this.p)}\n`);
+    const { session } = this.options;
+    this.write(`${this.p.bold(this.statusLine())}\n${formatTools(session.manifest, this.p)}\n`);
+    this.write(formatCredentials(session.manifest, session.credentials, process.env, this.p));
     this.write(this.p.dim("Type a tool name with arguments, or .help.\n"));
   }
 
@@ -231,6 +234,7 @@ export class DevRepl {
     if (words.length === 0) {
       const names = Object.keys(credentials);
       this.write(names.length > 0 ? `credentials set: ${names.join(", ")}\n` : "no credentials set\n");
+      this.write(formatCredentials(this.options.session.manifest, credentials, process.env, this.p));
       return;
     }
     for (const word of words) {

@@ -3,6 +3,7 @@ import { RpcError } from "../errors/rpc-error.js";
 import type { RequestOptions } from "../rpc/peer.js";
 import { refusalCode, reverseFamilyOf } from "../wire/capability-families.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
+import type { McpFallback } from "./fallback.js";
 
 /** What the MCP reverse channel needs of the server. */
 export interface McpChannelOptions {
@@ -12,6 +13,10 @@ export interface McpChannelOptions {
   clientCapabilities(): Readonly<Record<string, unknown>> | undefined;
   /** The manifest's `host_capabilities`. */
   hostCapabilities: readonly string[];
+  /** The manifest's `name`, told to the fallback. */
+  pluginName: string;
+  /** Answers the families MCP cannot carry; without one they are refused. */
+  fallback?: McpFallback;
 }
 
 interface WireMessage {
@@ -51,11 +56,12 @@ function executaSamplingResult(result: unknown): unknown {
 /**
  * The reverse channel of a server speaking MCP. MCP has sampling and none of Executa's
  * other reverse families, so `sampling/createMessage` goes to the client as MCP's
- * `sampling/createMessage` when the client declared the `sampling` capability, and every
- * other call (storage, files, upload, image, embeddings, agent) fails with its family's
- * not-negotiated error without writing anything. The version it reports is "2.0": the
- * declared-capability check of the capability clients still applies, and this channel
- * refuses what MCP cannot carry.
+ * `sampling/createMessage` when the client declared the `sampling` capability; a call of
+ * a family the plugin's {@link McpFallback} covers is answered by it (storage and files
+ * from a local store, say); every other call (storage, files, upload, image, embeddings,
+ * agent without a fallback) fails with its family's not-negotiated error without writing
+ * anything. The version it reports is "2.0": the declared-capability check of the
+ * capability clients still applies, and this channel refuses what MCP cannot carry.
  */
 export function mcpReverseChannel(options: McpChannelOptions): ReverseChannel {
   return {
@@ -67,9 +73,53 @@ export function mcpReverseChannel(options: McpChannelOptions): ReverseChannel {
           .request(method, mcpSamplingParams((params ?? {}) as Record<string, unknown>), requestOptions)
           .then(executaSamplingResult);
       }
+      const family = reverseFamilyOf(method);
+      const fallback = options.fallback;
+      if (family && fallback?.families.includes(family.name)) {
+        const call = {
+          method,
+          params: (params ?? {}) as Record<string, unknown>,
+          pluginName: options.pluginName,
+          timeoutMs: requestOptions?.timeoutMs,
+          signal: requestOptions?.signal,
+        };
+        return bounded(
+          Promise.resolve().then(() => fallback.handle(call)),
+          requestOptions,
+        );
+      }
       return Promise.reject(notNegotiated(method, options.clientCapabilities() !== undefined));
     },
   };
+}
+
+/**
+ * The fallback's answer (`{}` for none), bounded as a host's answer would be: rejected
+ * with the signal's reason once it aborts, and with `timeoutError` once `timeoutMs` passed.
+ */
+function bounded(answer: Promise<unknown>, options: RequestOptions = {}): Promise<unknown> {
+  const { signal, timeoutMs, timeoutError } = options;
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => settle(() => reject(signal?.reason));
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            const error = timeoutError?.() ?? new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "timed out");
+            settle(() => reject(error));
+          }, timeoutMs);
+    const settle = (finish: () => void) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      finish();
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    answer.then(
+      (result) => settle(() => resolve(result ?? {})),
+      (error: unknown) => settle(() => reject(error)),
+    );
+  });
 }
 
 function notNegotiated(method: string, initialized: boolean): RpcError {

@@ -11,6 +11,7 @@ import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { InitializeParams, InvokeParams, InvokeResult } from "../wire/invoke.js";
 import type { Manifest } from "../wire/manifest.js";
 import { callToolResult, invalidArgumentsResult, type McpCallToolResult } from "./call-result.js";
+import type { McpFallback } from "./fallback.js";
 import { toolEntry } from "./input-schema.js";
 import { mcpReverseChannel } from "./mcp-channel.js";
 import { listenForProgress, type ProgressUpdate } from "./progress.js";
@@ -37,6 +38,8 @@ export interface McpServerSide {
   notify(method: string, params: unknown): void;
   /** The plugin's `onInitialize` hook, if any. */
   onInitialize?: (params: InitializeParams) => void | Promise<void>;
+  /** Answers the reverse families MCP lacks; without one they are refused. */
+  fallback?: McpFallback;
 }
 
 /** The result of MCP `initialize`. */
@@ -70,6 +73,8 @@ export class McpSession {
       request: (method, params, options) => server.request(method, params, options),
       clientCapabilities: () => this.clientCapabilities,
       hostCapabilities: server.manifest.host_capabilities ?? [],
+      pluginName: server.manifest.name,
+      fallback: server.fallback,
     });
   }
 

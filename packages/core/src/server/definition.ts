@@ -1,4 +1,5 @@
 import type { InvokeContext } from "../context/invoke-context.js";
+import type { McpServeOptions } from "../mcp/fallback.js";
 import type { HealthResult, InitializeParams } from "../wire/invoke.js";
 import type { Manifest } from "../wire/manifest.js";
 
@@ -20,6 +21,11 @@ export interface ServerOptions {
   fileTransportDir?: string;
   /** Longest accepted input line. Default 16 MiB. */
   maxFrameBytes?: number;
+  /**
+   * How the plugin behaves when served over MCP: a `fallback` answers the reverse calls MCP
+   * cannot carry (storage, files); without one they fail with their not-negotiated error.
+   */
+  mcp?: McpServeOptions;
 }
 
 /** What the health hook sees. */

@@ -9,6 +9,7 @@ import { ToolTimeoutError } from "../errors/timeout-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import { createLogger, type Logger } from "../log/logger.js";
+import type { McpServeOptions } from "../mcp/fallback.js";
 import { McpSession } from "../mcp/mcp-session.js";
 import {
   detectDialect,
@@ -128,6 +129,7 @@ export class PluginServer {
     }
   };
   private readonly graceMs: number;
+  private readonly mcpOptions: McpServeOptions;
   private channel: ReverseChannel;
   /** Set once the protocol is chosen and it is MCP: it answers every request from then on. */
   private mcp: McpSession | undefined;
@@ -154,6 +156,7 @@ export class PluginServer {
     this.log = io.log ?? createLogger(definition.manifest.name);
     this.limiter = new ConcurrencyLimiter(options.concurrency ?? DEFAULT_CONCURRENCY, () => this.turn.spent);
     this.graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+    this.mcpOptions = options.mcp ?? {};
     this.tools = new Map(
       definition.manifest.tools.map((spec) => {
         const handler = definition.handlers[spec.name];
@@ -298,6 +301,7 @@ export class PluginServer {
       request: (method, params, options) => this.peer.request(method, params, options),
       notify: (method, params) => this.peer.notify(method, params),
       onInitialize: this.definition.onInitialize,
+      fallback: this.mcpOptions.fallback,
     });
     this.channel = this.mcp.channel;
   }
@@ -546,10 +550,20 @@ export class PluginServer {
     } catch (error) {
       this.log.error(`stop hook failed: ${(error as Error).stack ?? String(error)}`);
     }
+    await this.closeFallback();
     await this.peer.flushed();
     releaseTransportDir();
     this.resolveDone(reason);
     return reason;
+  }
+
+  /** Releases the MCP fallback (its database, its server), whichever protocol was spoken. */
+  private async closeFallback(): Promise<void> {
+    try {
+      await this.mcpOptions.fallback?.close?.();
+    } catch (error) {
+      this.log.error(`closing the MCP fallback failed: ${(error as Error).stack ?? String(error)}`);
+    }
   }
 
   /** The output broke: nothing can be answered any more, so nothing is read or waited for. */

@@ -45,6 +45,7 @@ export {
   LOCAL_IMAGE_MODEL,
 } from "./image/image-provider.js";
 export { encodePng, type PixelSource } from "./image/png.js";
+export * from "./mcp-fallback/index.js";
 export { EchoResponder } from "./sampling/echo-responder.js";
 export { OpenAiRelayResponder, type RelayConfig } from "./sampling/openai-relay.js";
 export {

@@ -44,6 +44,8 @@ interface Burst {
   remaining: number;
   failures: number;
   firstFailure?: string;
+  /** Whether a response's `result` is a success. */
+  succeeded: (result: unknown) => boolean;
   done: () => void;
 }
 
@@ -159,11 +161,25 @@ export class SubjectProcess {
    * waiting for answers (written in chunks, honoring backpressure), and resolves when
    * all are answered.
    */
-  async burst(tool: string, args: Record<string, unknown>, count: number): Promise<BurstResult> {
+  burst(tool: string, args: Record<string, unknown>, count: number): Promise<BurstResult> {
+    return this.burstRequests("invoke", { tool, arguments: args }, count, invokeSucceeded);
+  }
+
+  /**
+   * Sends `count` requests of one method with the same params back to back (chunked,
+   * honoring backpressure) and resolves when all are answered; `succeeded` tells a
+   * success from a failure by the response's `result` (an error frame always fails).
+   */
+  async burstRequests(
+    method: string,
+    params: unknown,
+    count: number,
+    succeeded: (result: unknown) => boolean,
+  ): Promise<BurstResult> {
     if (this.exitError) throw this.exitError;
     const firstId = this.nextId;
     this.nextId += count;
-    const tail = `,"method":"invoke","params":${JSON.stringify({ tool, arguments: args })}}\n`;
+    const tail = `,"method":${JSON.stringify(method)},"params":${JSON.stringify(params)}}\n`;
     const chunks: string[] = [];
     for (let start = 0; start < count; start += WRITE_CHUNK_FRAMES) {
       let chunk = "";
@@ -173,7 +189,7 @@ export class SubjectProcess {
     }
     let burst!: Burst;
     const answered = new Promise<void>((resolve) => {
-      burst = { firstId, endId: firstId + count, remaining: count, failures: 0, done: resolve };
+      burst = { firstId, endId: firstId + count, remaining: count, failures: 0, succeeded, done: resolve };
     });
     this.bursts.add(burst);
     const started = performance.now();
@@ -192,6 +208,12 @@ export class SubjectProcess {
     const result: BurstResult = { elapsedMs, failures: burst.failures };
     if (burst.firstFailure !== undefined) result.firstFailure = burst.firstFailure;
     return result;
+  }
+
+  /** Sends a notification (no id, no answer). */
+  notify(method: string, params?: unknown): void {
+    const body = params === undefined ? "" : `,"params":${JSON.stringify(params)}`;
+    this.child.stdin!.write(`{"jsonrpc":"2.0","method":${JSON.stringify(method)}${body}}\n`);
   }
 
   /** Closes stdin (the protocol's shutdown request) and waits for the exit; kills after `graceMs`. */
@@ -222,8 +244,7 @@ export class SubjectProcess {
     if (typeof id !== "number") return;
     for (const burst of this.bursts) {
       if (id >= burst.firstId && id < burst.endId) {
-        const result = frame.result as { success?: unknown } | undefined;
-        if (result?.success !== true) {
+        if (!("result" in frame) || !burst.succeeded(frame.result)) {
           burst.failures += 1;
           burst.firstFailure ??= text.slice(0, 300);
         }
@@ -248,6 +269,11 @@ export class SubjectProcess {
       waiter.reject(error);
     }
   }
+}
+
+/** An Executa invoke result that is `{ success: true }`. */
+function invokeSucceeded(result: unknown): boolean {
+  return (result as { success?: unknown } | null)?.success === true;
 }
 
 function toResponse(id: number, frame: Record<string, unknown>, text: string, receivedAt: number): Response {

@@ -2,6 +2,7 @@ import { METRICS } from "../ratios.js";
 import type { BenchResults, Ratio, SubjectFigures, SubjectRecord } from "../results.js";
 import type { Sample } from "../stats.js";
 import { bytesLabel, num, sampleCell, toMiB } from "./format.js";
+import { mcpSection } from "./mcp-markdown.js";
 
 interface FigureRow {
   label: string;
@@ -69,6 +70,7 @@ export function renderMarkdown(results: BenchResults): string {
       timed.filter((s) => s.role !== "baseline"),
     ),
     ...validationSection(results, subjects),
+    ...mcpSection(results),
     "",
   ].join("\n");
 }

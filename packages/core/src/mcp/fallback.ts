@@ -1,0 +1,42 @@
+import type { ReverseFamilyName } from "../wire/capability-families.js";
+
+/** One reverse call handed to an {@link McpFallback}. */
+export interface McpFallbackCall {
+  /** e.g. `storage/set`. */
+  readonly method: string;
+  /**
+   * The params as a capability client sent them: `context.invoke_id` of the call's
+   * invoke and `_clientTimeoutS` included.
+   */
+  readonly params: Record<string, unknown>;
+  /** The manifest's `name`, e.g. to keep one plugin's data apart from another's. */
+  readonly pluginName: string;
+  /** The call's time budget, when the capability client gave one. */
+  readonly timeoutMs?: number;
+  /** Aborts when the call's invoke ends or the caller gives up. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Answers, when serving MCP, the reverse calls of the families MCP has no equivalent for
+ * (storage and files, typically from a local store: `mcpLocalFallback` of
+ * `@executa/host/local`). Without one, those calls fail with the family's not-negotiated
+ * error. Results and thrown `RpcError`s are read exactly as a host's answers would be.
+ */
+export interface McpFallback {
+  /** The families it answers; calls of any other family are still refused. */
+  readonly families: readonly ReverseFamilyName[];
+  /** Answers one call of one of `families`. */
+  handle(call: McpFallbackCall): unknown;
+  /** Releases what it holds (a database, a server); called once when the plugin server stops. */
+  close?(): void | Promise<void>;
+}
+
+/** How a plugin behaves when served over MCP. */
+export interface McpServeOptions {
+  /**
+   * Answers the reverse calls MCP cannot carry. Default: none, so storage, files and the
+   * other non-MCP families fail with their not-negotiated error.
+   */
+  fallback?: McpFallback;
+}

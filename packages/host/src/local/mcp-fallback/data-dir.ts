@@ -1,0 +1,20 @@
+import { homedir } from "node:os";
+import { join, resolve } from "node:path";
+
+/** The environment variable naming the data folder of a plugin served over MCP. */
+export const MCP_DATA_DIR_ENV = "EXECUTA_MCP_DATA_DIR";
+
+/**
+ * Where the local MCP fallback of plugin `pluginName` keeps its data: `$EXECUTA_MCP_DATA_DIR`
+ * when set (an MCP client's server config passes it in `env`), else
+ * `~/.executa/mcp/<pluginName>/`. Each plugin gets its own folder by default.
+ */
+export function mcpDataDir(
+  pluginName: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  home: string = homedir(),
+): string {
+  const fromEnv = env[MCP_DATA_DIR_ENV];
+  if (fromEnv !== undefined && fromEnv !== "") return resolve(fromEnv);
+  return join(home, ".executa", "mcp", pluginName);
+}

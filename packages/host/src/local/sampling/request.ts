@@ -1,5 +1,17 @@
 import { SamplingErrorCode } from "@executa/core";
+import { schemaLimitProblem } from "@executa/core/internal";
 import { ParamReader } from "../params.js";
+
+/** A structured-output request: JSON mode, or a strict JSON schema. */
+export type ResponseFormatParam =
+  | { type: "json_object" }
+  | {
+      type: "json_schema";
+      json_schema: { name: string; strict?: boolean; schema: Record<string, unknown> };
+    };
+
+const ON_UNSUPPORTED = ["error", "json_object", "text"] as const;
+const SCHEMA_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 
 /** One message of a sampling request, reduced to its text. */
 export interface SamplingMessage {
@@ -17,7 +29,9 @@ export interface SamplingRequest {
   /** MCP model preferences; `hints[].name` are model name hints. */
   modelHints: string[];
   /** `{type: "json_object"}` or `{type: "json_schema", json_schema}`; absent means text. */
-  responseFormat?: { type: "text" | "json_object" | "json_schema"; json_schema?: unknown };
+  responseFormat?: ResponseFormatParam | { type: "text" };
+  /** What to do when the model cannot honour `responseFormat`; absent means "error". */
+  onUnsupported?: (typeof ON_UNSUPPORTED)[number];
   metadata?: Record<string, unknown>;
 }
 
@@ -33,6 +47,11 @@ export interface SamplingReply {
 export interface SamplingResponder {
   /** Names the mode in `_meta.provider`. */
   readonly name: string;
+  /**
+   * The structured formats the model honours; a request for another one is handled per
+   * its `onUnsupported`. Default: both.
+   */
+  readonly responseFormats?: readonly ("json_object" | "json_schema")[];
   respond(
     request: SamplingRequest,
     options: { signal: AbortSignal; timeoutMs: number },
@@ -87,6 +106,8 @@ function readGenerationOptions(reader: ParamReader): Partial<SamplingRequest> {
   }
   const format = reader.optionalObject("responseFormat");
   if (format) options.responseFormat = readResponseFormat(reader, format);
+  if (present(reader.raw("onUnsupported")) !== undefined)
+    options.onUnsupported = reader.oneOf("onUnsupported", ON_UNSUPPORTED);
   const metadata = reader.optionalObject("metadata");
   if (metadata) options.metadata = metadata;
   return options;
@@ -99,7 +120,21 @@ function readResponseFormat(
   if (format.type !== "text" && format.type !== "json_object" && format.type !== "json_schema") {
     reader.fail('responseFormat.type must be "text", "json_object" or "json_schema"');
   }
-  return format as SamplingRequest["responseFormat"];
+  if (format.type !== "json_schema") return { type: format.type };
+  const fail = (problem: string, data: Record<string, unknown> = {}): never =>
+    reader.fail(`responseFormat.json_schema${problem}`, { reason: "invalid_response_format", ...data });
+  const spec = format.json_schema;
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec))
+    fail(" must be {name, strict?, schema}");
+  const { name, strict, schema } = spec as Record<string, unknown>;
+  if (typeof name !== "string" || !SCHEMA_NAME.test(name))
+    fail(`.name must match ${SCHEMA_NAME}, got ${JSON.stringify(name)}`);
+  if (strict !== undefined && typeof strict !== "boolean") fail(".strict must be a boolean");
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema))
+    fail(".schema must be a JSON Schema object");
+  const problem = schemaLimitProblem(schema as Record<string, unknown>);
+  if (problem) fail(`.schema ${problem.message}`, problem.data);
+  return format as ResponseFormatParam;
 }
 
 /** The value, or undefined when it is absent or null. */

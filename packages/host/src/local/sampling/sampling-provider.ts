@@ -1,6 +1,7 @@
 import { JsonRpcErrorCode, RpcError, SamplingErrorCode } from "@executa/core";
 import type { ReverseCall, ReverseProvider } from "../../providers/provider.js";
 import { estimateTokens, readSamplingRequest, type SamplingResponder } from "./request.js";
+import { planResponseFormat, responseFormatReport, STRUCTURED_FORMATS } from "./structured-output.js";
 
 /** The host's per-call and per-invoke sampling caps (defaults from the reference host). */
 export interface SamplingLimits {
@@ -20,7 +21,10 @@ interface InvokeUsage {
 /**
  * `sampling/createMessage`: validates the request (-32004), enforces the caps, asks the
  * responder, and answers in the wire shape: `role`, `content` (`type`, `text`), `model`,
- * `stopReason`, `usage`, `_meta`.
+ * `stopReason`, `usage`, `_meta`. Structured output is handled as a real host does: the
+ * schema is checked against the host's limits (-32004), a format the model does not
+ * support follows `onUnsupported` (-32010 by default), and `_meta.responseFormat` reports
+ * `downgraded` and `structuredValid`.
  */
 export class SamplingProvider implements ReverseProvider {
   private readonly usage = new Map<string, InvokeUsage>();
@@ -61,9 +65,11 @@ export class SamplingProvider implements ReverseProvider {
         `sampling/createMessage: this invoke already used ${usage.tokens} tokens (cap ${this.limits.maxTokensPerInvoke})`,
       );
     }
+    const plan = planResponseFormat(request, this.responder.responseFormats ?? STRUCTURED_FORMATS);
     usage.calls += 1;
     const started = performance.now();
-    const reply = await this.responder.respond(request, {
+    const asked = plan ? { ...request, responseFormat: plan.applied } : request;
+    const reply = await this.responder.respond(asked, {
       signal: call.context.signal,
       timeoutMs: call.context.timeoutMs,
     });
@@ -80,7 +86,11 @@ export class SamplingProvider implements ReverseProvider {
       model: reply.model,
       stopReason: reply.stopReason,
       usage: { ...tokens, totalTokens: tokens.inputTokens + tokens.outputTokens },
-      _meta: { provider: this.responder.name, latencyMs: Math.round(performance.now() - started) },
+      _meta: {
+        provider: this.responder.name,
+        latencyMs: Math.round(performance.now() - started),
+        ...(plan ? { responseFormat: responseFormatReport(plan, reply.text) } : {}),
+      },
     };
   }
 

@@ -27,14 +27,9 @@ function* walk(dir) {
   }
 }
 
-/**
- * Problems in node_modules: links leaving the project, files naming the repository. A
- * source map naming it is a leak of the build folder, not a way back into it: those are
- * returned apart, as `maps`.
- */
+/** Problems in node_modules: links leaving the project, files naming the repository (source maps included). */
 function nodeModulesProblems(projectDir, repoRoot) {
   const problems = [];
-  const maps = [];
   const needle = Buffer.from(repoRoot);
   let files = 0;
   for (const { path, link } of walk(join(projectDir, "node_modules"))) {
@@ -46,20 +41,19 @@ function nodeModulesProblems(projectDir, repoRoot) {
     }
     files += 1;
     if (lstatSync(path).size > 256 * 1024 * 1024 || !readFileSync(path).includes(needle)) continue;
-    if (path.endsWith(".map")) maps.push(shown);
-    else problems.push(`${shown} names ${repoRoot}`);
+    problems.push(`${shown} names ${repoRoot}`);
   }
-  return { problems, maps, files };
+  return { problems, files };
 }
 
 /**
  * Checks that nothing installed or built in `projectDir` comes from or points into the
  * repository: package.json ranges are registry versions, the lockfile has no local
  * specifiers and no repository path, every symlink under node_modules stays inside the
- * project, and no installed or built file but a source map contains the repository's path.
+ * project, and no installed or built file (source maps included: they would name the build
+ * machine's folders) contains the repository's path.
  *
- * @returns how many files were searched, and the installed source maps that record the
- *   repository's path (the folder the packages were built in).
+ * @returns how many files were searched.
  * @throws Error listing every problem found.
  */
 export function assertNoRepoReferences(projectDir, repoRoot) {
@@ -80,5 +74,5 @@ export function assertNoRepoReferences(projectDir, repoRoot) {
   if (problems.length > 0) {
     throw new Error(`the project refers back to the repository:\n  ${problems.slice(0, 30).join("\n  ")}`);
   }
-  return { files, maps: installed.maps };
+  return { files };
 }

@@ -1,0 +1,4 @@
+import { serve } from "@executa/decorators";
+import { NotesSearch } from "./notes-search.js";
+
+serve(NotesSearch);

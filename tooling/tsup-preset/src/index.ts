@@ -9,14 +9,14 @@ import type { Options } from "tsup";
 export const NODE_TARGET = "node20";
 
 /**
- * Makes the paths of the source maps in `dir` (`file`, `sources`) relative. tsup's
+ * Makes the paths of the source maps under `dir` (`file`, `sources`) relative. tsup's
  * CommonJS code splitting writes the absolute path of the chunk it converted; published as
  * is, a map would name the build machine's folders.
  */
 export async function relativizeSourceMaps(dir: string): Promise<void> {
-  for (const name of await readdir(dir)) {
-    if (!name.endsWith(".map")) continue;
-    const file = join(dir, name);
+  for (const entry of await readdir(dir, { recursive: true })) {
+    if (!entry.endsWith(".map")) continue;
+    const file = join(dir, entry);
     const map = JSON.parse(await readFile(file, "utf8")) as { file?: string; sources?: string[] };
     const local = (path: string) => (isAbsolute(path) ? relative(dirname(file), path) : path);
     const fixed = { ...map, file: map.file && local(map.file), sources: map.sources?.map(local) };

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import swc from "unplugin-swc";
 import { defineConfig } from "vitest/config";
+import { executaSource } from "./packages/bundler/src/vite/index.js";
 
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
 
@@ -9,8 +10,25 @@ const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/inde
 // transformed with the root tsconfig (decorator metadata on), not the nearest one: the
 // SDK packages' own tsconfigs turn metadata off for their builds. Processes that tests
 // spawn run built output instead (`pnpm test` builds first).
+//
+// executaSource records what the TypeScript types and doc comments of decorated classes
+// say, as `executa build` and `executa dev` do, so that in-process runs describe the same
+// manifest as the built plugin. Left out: tests of what the decorators do with
+// reflection alone (no source reader in the build) and tests that record source facts
+// by hand, which the reader's own recording would replace.
+const withoutSourceFacts = [
+  "packages/decorators/test/errors/definition-error-codes.test.ts",
+  "packages/decorators/test/model/startup-errors.test.ts",
+  "packages/decorators/test/source-info/source-dto.test.ts",
+  "packages/decorators/test/source-info/source-parameters.test.ts",
+];
+
 export default defineConfig({
   plugins: [
+    executaSource({
+      tsconfig: fileURLToPath(new URL("./tsconfig.json", import.meta.url)),
+      exclude: (file) => withoutSourceFacts.some((path) => file.endsWith(path)),
+    }),
     swc.vite({
       tsconfigFile: fileURLToPath(new URL("./tsconfig.json", import.meta.url)),
       jsc: { target: "es2022" },

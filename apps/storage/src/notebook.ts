@@ -49,7 +49,8 @@ export class Notebook {
     this.ids = new IdSequence(this.scope);
   }
 
-  @Tool({ description: "Append a note to the notebook, optionally with tags. Answers the new note's id." })
+  /** Append a note to the notebook, optionally with tags. Answers the new note's id. */
+  @Tool()
   async noteAppend(@Args() args: NoteAppendArgs, @Ctx() ctx: InvokeContext) {
     const tags = normalizeTags(args.tags);
     const { note, attempts } = await withStorage("note_append", () =>
@@ -58,10 +59,11 @@ export class Notebook {
     return { id: note.id, tags: note.tags, created_at: note.created_at, attempts };
   }
 
-  @Tool({
-    description:
-      "List notes, oldest first, optionally only those with a tag. Answers one page; pass its next_cursor back as cursor for the next.",
-  })
+  /**
+   * List notes, oldest first, optionally only those with a tag. Answers one page; pass its
+   * next_cursor back as cursor for the next.
+   */
+  @Tool()
   async notesList(@Args() args: NotesListArgs, @Ctx() ctx: InvokeContext) {
     const tag = args.tag?.toLowerCase();
     let page: Awaited<ReturnType<NoteStore["page"]>>;
@@ -83,18 +85,16 @@ export class Notebook {
     return withDisplay(tag === undefined ? data : { ...data, tag }, notesMarkdown(page, tag));
   }
 
-  @Tool({ description: "Delete a note by its id." })
+  /** Delete a note by its id. */
+  @Tool()
   async noteDelete(@Args() args: NoteDeleteArgs, @Ctx() ctx: InvokeContext) {
     const removed = await withStorage("note_delete", () => this.notes(ctx).remove(args.id));
     if (!removed) throw new ToolError(`note ${args.id} not found`);
     return { id: args.id, deleted: true };
   }
 
-  @Tool({
-    description:
-      "Store a file (given as text or as Base64) in the notebook's attachments; overwrites one at the same path.",
-    timeout: 120,
-  })
+  /** Store a file (given as text or as Base64) in the notebook's attachments; overwrites one at the same path. */
+  @Tool({ timeout: 120 })
   async attachmentUpload(@Args() args: AttachmentUploadArgs, @Ctx() ctx: InvokeContext) {
     checkPath("attachment_upload", args.path);
     const bytes = attachmentBytes("attachment_upload", args.text, args.base64);
@@ -112,7 +112,8 @@ export class Notebook {
     };
   }
 
-  @Tool({ description: "A short-lived download link for an attachment." })
+  /** A short-lived download link for an attachment. */
+  @Tool()
   async attachmentLink(@Args() args: AttachmentLinkArgs, @Ctx() ctx: InvokeContext) {
     checkPath("attachment_link", args.path);
     let link: Awaited<ReturnType<InvokeContext["host"]["files"]["downloadUrl"]>>;

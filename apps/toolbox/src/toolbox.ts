@@ -30,7 +30,8 @@ const algorithmOptions = {
   license: "MIT",
 })
 export class Toolbox {
-  @Tool({ description: "Format a JSON string with customizable indentation" })
+  /** Format a JSON string with customizable indentation */
+  @Tool()
   jsonFormat(
     @Param("json_string", { description: "The JSON string to format" }) jsonString: string,
     @Param("indent", { type: "integer", description: "Number of indentation spaces (default 2)", default: 2 })
@@ -46,13 +47,15 @@ export class Toolbox {
     return { formatted: JSON.stringify(parsed, null, indent), valid: true };
   }
 
-  @Tool({ description: "Base64 encode text" })
-  base64Encode(@Param("text", { description: "The text to encode" }) text: string) {
+  /** Base64 encode text */
+  @Tool()
+  base64Encode(/** The text to encode */ text: string) {
     return { encoded: Buffer.from(text, "utf8").toString("base64"), original_length: text.length };
   }
 
-  @Tool({ description: "Base64 decode text" })
-  base64Decode(@Param("encoded", { description: "The Base64 string to decode" }) encoded: string) {
+  /** Base64 decode text */
+  @Tool()
+  base64Decode(/** The Base64 string to decode */ encoded: string) {
     // Node's decoder skips characters outside the alphabet, as the reference relies on.
     return { decoded: Buffer.from(encoded, "base64").toString("utf8"), encoded_length: encoded.length };
   }
@@ -66,9 +69,10 @@ export class Toolbox {
     return { hash: hash(text), algorithm, input_length: text.length };
   }
 
-  @Tool({ description: "Batch compute hashes for multiple texts (demonstrates array parameter usage)" })
+  /** Batch compute hashes for multiple texts (demonstrates array parameter usage) */
+  @Tool()
   async batchHash(
-    @Param("texts", { items: "string", description: "List of texts to hash" }) texts: string[],
+    /** List of texts to hash */ texts: string[],
     @Param("algorithm", algorithmOptions) algorithm: HashAlgorithm,
   ) {
     const hash = await hasher(algorithm);
@@ -80,10 +84,8 @@ export class Toolbox {
     return { count: results.length, results };
   }
 
-  @Tool({
-    description:
-      "Generate a simulated dataset (can produce large responses, demonstrating the file transport mechanism)",
-  })
+  /** Generate a simulated dataset (can produce large responses, demonstrating the file transport mechanism) */
+  @Tool()
   generateDataset(
     @Param("rows", {
       type: "integer",

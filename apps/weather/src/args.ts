@@ -34,7 +34,7 @@ export class ForecastArgs {
   @MaxLength(100)
   city!: string;
 
-  @Field({ description: "How many days, 1-7, today first." })
+  /** How many days, 1-7, today first. */
   @IsOptional()
   @IsInt()
   @Min(1)

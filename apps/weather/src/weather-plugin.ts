@@ -48,11 +48,8 @@ const TOOL_TIMEOUT_S = 20;
   ],
 })
 export class Weather {
-  @Tool({
-    description:
-      "Current weather for a city: condition, temperature, feels-like, humidity, wind and precipitation.",
-    timeout: TOOL_TIMEOUT_S,
-  })
+  /** Current weather for a city: condition, temperature, feels-like, humidity, wind and precipitation. */
+  @Tool({ timeout: TOOL_TIMEOUT_S })
   async getWeather(
     @Args() args: WeatherArgs,
     @Credential(WEATHER_API_KEY) apiKey: string | undefined,
@@ -66,11 +63,11 @@ export class Weather {
     );
   }
 
-  @Tool({
-    description:
-      "Daily forecast for a city for 1-7 days starting today: condition, high and low, precipitation and its chance, wind.",
-    timeout: TOOL_TIMEOUT_S,
-  })
+  /**
+   * Daily forecast for a city for 1-7 days starting today: condition, high and low,
+   * precipitation and its chance, wind.
+   */
+  @Tool({ timeout: TOOL_TIMEOUT_S })
   async getForecast(
     @Args() args: ForecastArgs,
     @Credential(WEATHER_API_KEY) apiKey: string | undefined,

@@ -25,6 +25,7 @@ export {
   type SourceMethod,
   type SourceParameter,
   type SourceSchema,
+  type SourceUnsupported,
   sourceInfoOf,
 } from "./manifest/source-info.js";
 export {

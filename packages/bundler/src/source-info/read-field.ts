@@ -9,10 +9,14 @@ import { type Position, SchemaReader } from "./schema-of-type.js";
 export interface SourceInfoNote {
   /** `Class.method(param)`, `Class.field` or a nested path (`Class.field.sub`). */
   path: string;
-  /** The type as the checker prints it. */
+  /** The type as written (its annotation), else as the checker prints it. */
   type: string;
   /** Why it has no manifest form. */
   reason: string;
+  /** The position of the method parameter it belongs to, for a parameter or a type inside one. */
+  index?: number;
+  /** True for a type the analysis does not load (from an installed package): left to reflection. */
+  unresolved?: boolean;
 }
 
 /** Reads parameters, DTO fields and object properties into {@link SourceField}s. */
@@ -76,7 +80,13 @@ export class FieldReader {
   ): SourceField | undefined {
     const reading = this.schemas.read(type, at);
     if (reading.unmapped) {
-      this.notes.push({ path: at.path, type: this.checker.typeToString(type), reason: reading.unmapped });
+      const note: SourceInfoNote = {
+        path: at.path,
+        type: writtenType(this.tsm, declaration) ?? this.checker.typeToString(type),
+        reason: reading.unmapped,
+      };
+      if (reading.unresolved) note.unresolved = true;
+      this.notes.push(note);
     }
     if (!reading.schema) return undefined;
     const doc = declaration ? docOf(this.tsm, declaration) : undefined;
@@ -118,6 +128,20 @@ export function decoratorNames(tsm: TypeScriptModule, node: ts.Node): string[] {
     if (tsm.isIdentifier(callee)) return callee.text;
     return tsm.isPropertyAccessExpression(callee) ? callee.name.text : "";
   });
+}
+
+/** The type annotation's text as written in the source (`() => void` for `done?: () => void`). */
+function writtenType(tsm: TypeScriptModule, declaration: ts.Declaration | undefined): string | undefined {
+  if (
+    !declaration ||
+    !(
+      tsm.isParameter(declaration) ||
+      tsm.isPropertyDeclaration(declaration) ||
+      tsm.isPropertySignature(declaration)
+    )
+  )
+    return undefined;
+  return declaration.type?.getText();
 }
 
 function numberTag(doc: DocComment, name: string): number | undefined {

@@ -1,4 +1,7 @@
 import type { SourceClass, SourceField, SourceMethod, SourceParameter } from "@executa/core/internal";
+
+type SourceUnsupported = NonNullable<SourceClass["unsupported"]>[number];
+
 import type * as ts from "typescript";
 import { docOf } from "./doc-comments.js";
 import type { TypeScriptModule } from "./load-typescript.js";
@@ -56,6 +59,17 @@ function readClass(
   const info: { -readonly [K in keyof SourceClass]: SourceClass[K] } = {};
   const description = docOf(tsm, node).text;
   if (description) info.description = description;
+  const firstNote = fields.notes.length;
+  const { methods, properties } = readMembers(tsm, fields, node, name);
+  if (Object.keys(methods).length > 0) info.methods = methods;
+  if (Object.keys(properties).length > 0) info.fields = properties;
+  const unsupported = unsupportedMembers(fields.notes.slice(firstNote), name);
+  if (unsupported.length > 0) info.unsupported = unsupported;
+  return info;
+}
+
+/** The decorated methods and the public properties of a class. */
+function readMembers(tsm: TypeScriptModule, fields: FieldReader, node: ts.ClassDeclaration, name: string) {
   const methods: Record<string, SourceMethod> = {};
   const properties: Record<string, SourceField> = {};
   for (const member of node.members) {
@@ -69,9 +83,23 @@ function readClass(
       if (field) properties[memberName] = field;
     }
   }
-  if (Object.keys(methods).length > 0) info.methods = methods;
-  if (Object.keys(properties).length > 0) info.fields = properties;
-  return info;
+  return { methods, properties };
+}
+
+/**
+ * The class's notes as the decorators read them: members named relative to the class.
+ * Types from installed packages are left out: the analysis does not load them, so it
+ * cannot tell whether they have a manifest form, and reflection decides as without it.
+ */
+function unsupportedMembers(notes: readonly SourceInfoNote[], className: string): SourceUnsupported[] {
+  return notes
+    .filter((note) => !note.unresolved)
+    .map((note) => ({
+      member: note.path.slice(className.length + 1),
+      ...(note.index !== undefined && { index: note.index }),
+      type: note.type,
+      reason: note.reason,
+    }));
 }
 
 /** A public instance property (a DTO field); undefined for a hidden one or one without a manifest type. */
@@ -100,7 +128,9 @@ function readMethod(
       index += 1;
       continue;
     }
+    const firstNote = fields.notes.length;
     const parameter = fields.parameter(declaration, index, path);
+    for (const note of fields.notes.slice(firstNote)) note.index = index;
     if (parameter) parameters.push(parameter);
     index += 1;
   }

@@ -16,8 +16,8 @@ export const MAX_OBJECT_DEPTH = 6;
  * either (a function, `bigint`, `symbol`), and the member is then not recorded at all.
  */
 export type TypeReading =
-  | { schema: SourceSchema; unmapped?: undefined }
-  | { schema?: SourceSchema; unmapped: string };
+  | { schema: SourceSchema; unmapped?: undefined; unresolved?: undefined }
+  | { schema?: SourceSchema; unmapped: string; unresolved?: boolean };
 
 type Base = "string" | "number" | "boolean";
 type Literal = string | number | boolean;
@@ -60,8 +60,10 @@ export class SchemaReader {
       return { schema: value === undefined ? { type: base } : enumSchema(base, [value]) };
     }
     if (isUnresolved(type))
-      return { unmapped: "a type the analysis does not load (from an installed package)" };
-    if (type.flags & (F.Any | F.Unknown | F.NonPrimitive)) return erased("object", "any, unknown or object");
+      return { unmapped: "a type the analysis does not load (from an installed package)", unresolved: true };
+    // `object` says what the manifest's bare `object` says: any JSON object.
+    if (type.flags & F.NonPrimitive) return { schema: { type: "object" } };
+    if (type.flags & (F.Any | F.Unknown)) return erased("object", "any or unknown");
     if (type.flags & F.TypeParameter) return erased("object", "a generic type parameter");
     if (type.flags & (F.BigIntLike | F.ESSymbolLike | F.Never))
       return { unmapped: "bigint, symbol or never" };
@@ -81,7 +83,8 @@ export class SchemaReader {
       ? this.read(element, { ...at, depth: at.depth + 1, path: `${at.path}[]` })
       : undefined;
     if (!items?.schema || items.unmapped) {
-      return erased("array", `its elements are ${items?.unmapped ?? "untyped"}`);
+      const why = `its elements are ${items?.unmapped ?? "untyped"}`;
+      return { schema: { type: "array" }, unmapped: why, ...(items?.unresolved && { unresolved: true }) };
     }
     return { schema: { type: "array", items: items.schema } };
   }

@@ -243,7 +243,31 @@ describe("readSourceInfo through SourceInfoReader", () => {
       path: "Weather.loose(callback)",
       type: "() => void",
       reason: "a function",
+      index: 2,
     });
+  });
+
+  it("records the types without a faithful form on their class, by member and parameter position", () => {
+    const unsupported = classes.Weather?.unsupported ?? [];
+    expect(unsupported).toContainEqual({
+      member: "loose(callback)",
+      index: 2,
+      type: "() => void",
+      reason: "a function",
+    });
+    expect(unsupported.map((entry) => [entry.member, entry.index])).toEqual(
+      expect.arrayContaining([
+        ["loose(anything)", 0],
+        ["loose(mixed)", 1],
+        ["loose(big)", 3],
+        ["loose(pair)", 4],
+      ]),
+    );
+    expect(unsupported.find((entry) => entry.member === "loose(mixed)")?.type).toBe("string | number");
+    // From an installed package (or a library the analysis leaves out): reflection decides.
+    expect(unsupported.map((entry) => entry.member)).not.toContain("fromPackage(mood)");
+    expect(unsupported.map((entry) => entry.member)).not.toContain("loose(map)");
+    expect(classes.QueryArgs?.unsupported).toBeUndefined();
   });
 
   it("leaves types from installed packages to reflection: not loaded, the member not recorded, a note", () => {

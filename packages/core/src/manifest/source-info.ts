@@ -56,6 +56,28 @@ export interface SourceClass {
   methods?: Readonly<Record<string, SourceMethod>>;
   /** Property declarations (DTO fields) by name. */
   fields?: Readonly<Record<string, SourceField>>;
+  /**
+   * Members whose TypeScript type has no faithful manifest form (a function, a class
+   * instance other than `Date`, `bigint`, a generic, a union of different types, `any`, …).
+   * Such a member is recorded with what reflection would say (or not at all); the
+   * decorators refuse it unless an explicit `type` option overrides it.
+   */
+  unsupported?: readonly SourceUnsupported[];
+}
+
+/** A member of a class whose type the manifest cannot describe faithfully. */
+export interface SourceUnsupported {
+  /**
+   * `method(param)` for a method parameter, `field` for a property; a nested path below
+   * either when the type is found inside it (`method(param).sub`, `field[]`).
+   */
+  member: string;
+  /** The parameter's position, for a method parameter. */
+  index?: number;
+  /** The type as written (as the TypeScript checker prints it). */
+  type: string;
+  /** Why it has no manifest form, e.g. "a function". */
+  reason: string;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { FieldMetadata } from "../metadata/definitions.js";
 import { getMetadataStorage, lineage } from "../metadata/storage.js";
 import { type InferredArgument, resolveArgument } from "../model/resolve-argument.js";
 import type { ArgumentSchema, ItemSchema } from "../model/types.js";
+import { unsupportedField } from "../model/unsupported-type.js";
 import { classifyReflectedType, propertyType, type ReflectedKind } from "../reflection/reflect-types.js";
 import { convertValidators, type ValidationMetadata, type ValidatorFacts } from "./validator-converters.js";
 
@@ -87,7 +88,8 @@ function propertyToArgument(reading: DtoReading, property: string): ArgumentSche
   const member = `${property} (${reading.usedBy})`;
   const reflectedType = propertyType(dto.prototype, property);
   const source = reading.sourceFields[property];
-  if (reflectedType === undefined && source === undefined) {
+  const unsupported = unsupportedField(dto, property);
+  if (reflectedType === undefined && source === undefined && unsupported === undefined) {
     throw new DefinitionError(
       "METADATA_MISSING",
       className,
@@ -124,6 +126,7 @@ function propertyToArgument(reading: DtoReading, property: string): ArgumentSche
     reflected: nestedClass && !isArray ? { kind: "class", class: nestedClass } : reflected,
     inferred,
     ...(source && { source }),
+    ...(unsupported && { unsupported }),
   });
 }
 
@@ -236,11 +239,23 @@ function propertyNames(
     if (!names.includes(name)) names.push(name);
   };
   for (const ctor of chain) {
-    for (const name of Object.keys(sourceInfoOf(ctor)?.fields ?? {})) add(name);
+    for (const name of sourceNames(ctor)) add(name);
     for (const metadata of validations) if (metadata.target === ctor) add(metadata.propertyName);
     for (const field of fields) if (field.target === ctor) add(field.propertyName);
   }
   return names;
+}
+
+/**
+ * The properties the source declares on one class, including those whose type has no
+ * manifest form (not among its fields): listed so that they are reported, not dropped.
+ */
+function sourceNames(ctor: Function): string[] {
+  const info = sourceInfoOf(ctor);
+  const unsupported = (info?.unsupported ?? [])
+    .filter((entry) => entry.index === undefined && !/[.[]/.test(entry.member))
+    .map((entry) => entry.member);
+  return [...Object.keys(info?.fields ?? {}), ...unsupported];
 }
 
 /**

@@ -35,6 +35,9 @@
  *   source reader did not name).
  * - `UNDECORATED_FIELD`: a DTO property with an initializer but no decorator, without the
  *   source reader (class-validator's whitelist would reject every invoke).
+ * - `UNSUPPORTED_TYPE`: the source reader found a parameter's or DTO property's TypeScript
+ *   type without a faithful manifest form (a function, a class instance other than `Date`,
+ *   `bigint`, a generic, a union of different types, `any`) and no explicit `type` overrides it.
  * - `UNDECLARED_CREDENTIAL`: `@Credential(name)` for a credential `@Plugin({ credentials })`
  *   does not declare.
  * - `INSTANCE_FAILED`: the plugin or a DTO instance cannot be created (constructor needs
@@ -63,6 +66,7 @@ export type DefinitionErrorCode =
   | "MIXED_PARAM_STYLE"
   | "UNDECORATED_PARAMETER"
   | "UNDECORATED_FIELD"
+  | "UNSUPPORTED_TYPE"
   | "UNDECLARED_CREDENTIAL"
   | "INSTANCE_FAILED"
   | "MANIFEST_INVALID";

@@ -17,6 +17,7 @@ import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
 import { sourceFields, sourceItems } from "./source-schema.js";
 import type { ArgumentSchema, ItemSchema } from "./types.js";
+import { type UnsupportedType, unsupportedTypeError } from "./unsupported-type.js";
 
 /**
  * What was inferred about an argument rather than given in its decorator's options: what
@@ -53,6 +54,8 @@ export interface ArgumentInput {
   inferred?: InferredArgument;
   /** What the source declares (read at build time), when the class went through the source reader. */
   source?: SourceField;
+  /** The source reader found the TypeScript type without a faithful manifest form. */
+  unsupported?: UnsupportedType;
 }
 
 /** Makes the `INVALID_OPTION` (or another code's) error of one argument. */
@@ -76,6 +79,9 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
     throw fail("the options are not an object", `pass an options object to ${decorator}`);
   }
   checkOptionKeys(options, ARGUMENT_OPTION_KEYS, { className, member, decorator: decoratorName(decorator) });
+  if (input.unsupported && !overridesUnsupported(input)) {
+    throw unsupportedTypeError(className, member, input.unsupported, decorator);
+  }
   const type = resolveType(input);
   checkDescription(options, fail);
   const items = resolveArrayItems(type, options, inferred, fail);
@@ -94,6 +100,16 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   applyDefault(schema, options, inferred, fail);
   schema.required = resolveRequired(schema, options, inferred, fail);
   return schema;
+}
+
+/**
+ * Whether the options (or the validators) replace a type without a manifest form: an
+ * explicit `type`, or `items` when only the array's elements have none.
+ */
+function overridesUnsupported({ options, inferred, unsupported }: ArgumentInput): boolean {
+  if (options.type !== undefined || inferred?.type !== undefined) return true;
+  const inElements = unsupported?.reason.startsWith("its elements") || unsupported?.member.includes("[]");
+  return Boolean(inElements && (options.items !== undefined || inferred?.items !== undefined));
 }
 
 /** The validators' facts, completed by what the source declares where they said nothing. */

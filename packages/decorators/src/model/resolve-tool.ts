@@ -20,8 +20,20 @@ export function resolveTool(
   const slots: Slot[] = [];
   const args: ArgumentSchema[] = [];
   let dto: Function | undefined;
-  for (const { where, param, reflectedType, source } of toolParameters(target, className, methodName)) {
-    const site = { className, methodName, where, reflectedType, info, ...(source && { source }) };
+  for (const { where, param, reflectedType, source, unsupported } of toolParameters(
+    target,
+    className,
+    methodName,
+  )) {
+    const site = {
+      className,
+      methodName,
+      where,
+      reflectedType,
+      info,
+      ...(source && { source }),
+      ...(unsupported && { unsupported }),
+    };
     const resolved = resolveSlot(param.source, site);
     slots.push(resolved.slot);
     for (const argument of resolved.arguments ?? []) addArgument(args, argument, className, where);

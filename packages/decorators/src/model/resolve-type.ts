@@ -17,6 +17,8 @@ export function resolveType(input: ArgumentInput): ParameterType {
 
 /** The TypeScript type as far as it is known: from the source, else from reflection. */
 function typeScriptType(input: ArgumentInput): ParameterType | undefined {
+  // A type without a manifest form contradicts no declared type: the declared one replaces it.
+  if (input.unsupported) return undefined;
   if (input.source) return input.source.schema.type;
   return input.reflected.kind === "primitive" ? input.reflected.type : undefined;
 }

@@ -5,6 +5,7 @@ import type { ParamSource } from "../metadata/definitions.js";
 import { classifyReflectedType } from "../reflection/reflect-types.js";
 import { resolveArgument } from "./resolve-argument.js";
 import type { ArgumentSchema, PluginInfo, Slot } from "./types.js";
+import type { UnsupportedType } from "./unsupported-type.js";
 
 /** Where a parameter is, and what its resolver may need to know about the plugin. */
 export interface SlotSite {
@@ -16,6 +17,8 @@ export interface SlotSite {
   reflectedType: unknown;
   /** What the source declares about the parameter, if known. */
   source?: SourceParameter;
+  /** The source reader found the parameter's type without a faithful manifest form. */
+  unsupported?: UnsupportedType;
   info: PluginInfo;
 }
 
@@ -68,6 +71,7 @@ function resolveParamSlot(source: Extract<ParamSource, { kind: "param" }>, site:
     options: source.options ?? {},
     reflected: classifyReflectedType(site.reflectedType),
     ...(site.source && { source: site.source }),
+    ...(site.unsupported && { unsupported: site.unsupported }),
   });
   return { slot: { kind: "param", name: argument.name }, arguments: [argument] };
 }

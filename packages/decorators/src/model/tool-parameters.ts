@@ -4,6 +4,7 @@ import { METADATA_FIX } from "../errors/metadata-fix.js";
 import type { ParamMetadata } from "../metadata/definitions.js";
 import { getMetadataStorage } from "../metadata/storage.js";
 import { methodParamTypes } from "../reflection/reflect-types.js";
+import { type UnsupportedType, unsupportedParameter, unsupportedTypeError } from "./unsupported-type.js";
 
 /** One parameter of a tool method: its position, its decorator and its reflected type. */
 export interface ToolParameter {
@@ -15,6 +16,8 @@ export interface ToolParameter {
   reflectedType: unknown;
   /** What the source declares about the parameter, when the class went through the source reader. */
   source?: SourceParameter;
+  /** The source reader found the parameter's type without a faithful manifest form. */
+  unsupported?: UnsupportedType;
 }
 
 /**
@@ -53,7 +56,12 @@ export function* toolParameters(
   for (let index = 0; index < count; index++) {
     const where = `${methodName}, parameter #${index}`;
     const source = sourceParams?.find((candidate) => candidate.index === index);
+    const unsupported = unsupportedParameter(target, methodName, index);
     const param = byIndex.get(index) ?? (source && implicitParam(target, methodName, index));
+    if (!param && unsupported) {
+      const name = /\(([^)]*)\)/.exec(unsupported.member)?.[1] ?? "name";
+      throw unsupportedTypeError(className, `${where} "${name}"`, unsupported, `@Param("${name}", …)`);
+    }
     if (!param) {
       throw new DefinitionError(
         "UNDECORATED_PARAMETER",
@@ -65,7 +73,14 @@ export function* toolParameters(
           "reader (executa build, executa dev, the executa vitest plugin in tests)",
       );
     }
-    yield { index, where, param, reflectedType: types[index], ...(source && { source }) };
+    yield {
+      index,
+      where,
+      param,
+      reflectedType: types[index],
+      ...(source && { source }),
+      ...(unsupported && { unsupported }),
+    };
   }
 }
 

@@ -1,3 +1,4 @@
+import { recordSourceInfo } from "@executa/core/internal";
 import {
   Args,
   buildPlugin,
@@ -185,6 +186,20 @@ const CASES = {
       }
     }
     return manifestOf(Search);
+  },
+  UNSUPPORTED_TYPE: () => {
+    @Plugin(base)
+    class Callbacks {
+      @Tool({ description: "A." }) run(@Param("done") done: () => void) {
+        return done;
+      }
+    }
+    // What the source reader records for a function-typed parameter.
+    recordSourceInfo(Callbacks, {
+      methods: { run: { parameters: [] } },
+      unsupported: [{ member: "run(done)", index: 0, type: "() => void", reason: "a function" }],
+    });
+    return manifestOf(Callbacks);
   },
   UNDECLARED_CREDENTIAL: () => {
     @Plugin({ ...base, credentials: [{ name: "A_KEY" }] })

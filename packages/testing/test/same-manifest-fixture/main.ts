@@ -1,0 +1,4 @@
+import { serve } from "@executa/decorators";
+import { EveryForm } from "./plugin.js";
+
+serve(EveryForm);

@@ -20,6 +20,7 @@ const withoutSourceFacts = [
   "packages/decorators/test/errors/definition-error-codes.test.ts",
   "packages/decorators/test/model/startup-errors.test.ts",
   "packages/decorators/test/source-info/source-dto.test.ts",
+  "packages/decorators/test/source-info/source-mismatch.test.ts",
   "packages/decorators/test/source-info/source-parameters.test.ts",
 ];
 

@@ -38,6 +38,9 @@
  * - `UNSUPPORTED_TYPE`: the source reader found a parameter's or DTO property's TypeScript
  *   type without a faithful manifest form (a function, a class instance other than `Date`,
  *   `bigint`, a generic, a union of different types, `any`) and no explicit `type` overrides it.
+ * - `SOURCE_MISMATCH`: reflection (`design:paramtypes` / `design:type`) contradicts the
+ *   source facts recorded at build time for a parameter or DTO property (e.g. `Number`
+ *   against `string`: stale facts, or a misread type) and no explicit `type` decides.
  * - `UNDECLARED_CREDENTIAL`: `@Credential(name)` for a credential `@Plugin({ credentials })`
  *   does not declare.
  * - `INSTANCE_FAILED`: the plugin or a DTO instance cannot be created (constructor needs
@@ -67,6 +70,7 @@ export type DefinitionErrorCode =
   | "UNDECORATED_PARAMETER"
   | "UNDECORATED_FIELD"
   | "UNSUPPORTED_TYPE"
+  | "SOURCE_MISMATCH"
   | "UNDECLARED_CREDENTIAL"
   | "INSTANCE_FAILED"
   | "MANIFEST_INVALID";

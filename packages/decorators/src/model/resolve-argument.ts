@@ -15,6 +15,7 @@ import type { ReflectedKind } from "../reflection/reflect-types.js";
 import { checkOptionKeys } from "./check-option-keys.js";
 import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
+import { checkSourceAgreement } from "./source-agreement.js";
 import { sourceFields, sourceItems } from "./source-schema.js";
 import type { ArgumentSchema, ItemSchema } from "./types.js";
 import { type UnsupportedType, unsupportedTypeError } from "./unsupported-type.js";
@@ -66,8 +67,9 @@ type OptionFailure = (problem: string, fix: string, code?: DefinitionErrorCode) 
  * what the source declares, then reflection: the type from the explicit `type`, else the
  * validators, else the source, else reflection, else the enum's values; `Object` and
  * unknown classes are errors (never guessed). Description, enum, items, shape, default,
- * bounds and optionality are merged the same way. Checks that enum, items, bounds and
- * default fit the type. Throws a {@link DefinitionError} naming the member and the fix.
+ * bounds and optionality are merged the same way. Checks that reflection does not
+ * contradict the source facts (unless an explicit `type` decides), and that enum, items,
+ * bounds and default fit the type. Throws a {@link DefinitionError} naming the member and the fix.
  */
 export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   const { className, member, decorator, options } = input;
@@ -82,6 +84,7 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   if (input.unsupported && !overridesUnsupported(input)) {
     throw unsupportedTypeError(className, member, input.unsupported, decorator);
   }
+  checkAgainstSource(input);
   const type = resolveType(input);
   checkDescription(options, fail);
   const items = resolveArrayItems(type, options, inferred, fail);
@@ -100,6 +103,13 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   applyDefault(schema, options, inferred, fail);
   schema.required = resolveRequired(schema, options, inferred, fail);
   return schema;
+}
+
+/** Reflection may not contradict the source facts, unless an explicit `type` decides or the type has no manifest form. */
+function checkAgainstSource(input: ArgumentInput): void {
+  const { className, member, decorator, reflected, source } = input;
+  if (source === undefined || input.unsupported !== undefined || input.options.type !== undefined) return;
+  checkSourceAgreement({ className, member, decorator, reflected, source: source.schema });
 }
 
 /**

@@ -56,7 +56,7 @@ export function unsupportedTypeError(
 }
 
 /** `@Param("city", …)` → `@Param("city", { type: … })`; `@Field()` → `@Field({ type: … })`. */
-function withTypeOption(decorator: string): string {
+export function withTypeOption(decorator: string): string {
   if (decorator.endsWith("…)")) return `${decorator.slice(0, -2)}{ type: … })`;
   return decorator.replace(/\(\)$/, "({ type: … })");
 }

@@ -201,6 +201,21 @@ const CASES = {
     });
     return manifestOf(Callbacks);
   },
+  SOURCE_MISMATCH: () => {
+    @Plugin(base)
+    class Stale {
+      @Tool({ description: "A." }) run(@Param("days") days: number) {
+        return days;
+      }
+    }
+    // Source facts that reflection (Number) contradicts: recorded before the type changed.
+    recordSourceInfo(Stale, {
+      methods: {
+        run: { parameters: [{ name: "days", index: 0, optional: false, schema: { type: "string" } }] },
+      },
+    });
+    return manifestOf(Stale);
+  },
   UNDECLARED_CREDENTIAL: () => {
     @Plugin({ ...base, credentials: [{ name: "A_KEY" }] })
     class Secretive {

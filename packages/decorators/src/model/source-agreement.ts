@@ -1,0 +1,80 @@
+import type { SourceSchema } from "@executa/core/internal";
+import { DefinitionError } from "../errors/definition-error.js";
+import type { ReflectedKind } from "../reflection/reflect-types.js";
+import { withTypeOption } from "./unsupported-type.js";
+
+/** One member whose reflected type and recorded source facts are compared. */
+export interface AgreementInput {
+  className: string;
+  /** E.g. `getWeather, parameter #0 "city"` or `days (@Args() of Weather.getForecast)`. */
+  member: string;
+  /** The decorator named in the fix: `@Param("city", …)` or `@Field()`. */
+  decorator: string;
+  reflected: ReflectedKind;
+  source: SourceSchema;
+}
+
+/**
+ * Checks that what reflection says about a member does not contradict the source facts
+ * recorded at build time. Reflection only knows a constructor, so `Object` (aliases,
+ * interfaces, unions, `any`) contradicts nothing; `String`, `Number`, `Boolean`, `Array`,
+ * `Date` and a user class each admit only the source types they can stand for. A
+ * contradiction means the facts are stale or the reader misread the type: a
+ * `SOURCE_MISMATCH` {@link DefinitionError} rather than a manifest built on one of them.
+ * Callers skip the check when an explicit `type` option decides the type.
+ */
+export function checkSourceAgreement(input: AgreementInput): void {
+  const { reflected, source } = input;
+  if (agrees(reflected, source)) return;
+  throw new DefinitionError(
+    "SOURCE_MISMATCH",
+    input.className,
+    input.member,
+    `reflection says ${reflectedName(reflected)} but the source analysis recorded ` +
+      `${writtenType(source)}`,
+    "rebuild so that the recorded source facts are current (executa build, executa dev, the executa " +
+      `vitest plugin in tests); or give an explicit type in ${withTypeOption(input.decorator)}, which ` +
+      "always wins and skips this check",
+  );
+}
+
+function agrees(reflected: ReflectedKind, source: SourceSchema): boolean {
+  if (reflected.kind === "unknown") return true;
+  if (reflected.kind === "class") return source.type === "object";
+  switch (reflected.type) {
+    case "string":
+      return reflected.format === "date-time"
+        ? source.type === "string" && source.format === "date-time"
+        : source.type === "string";
+    case "number":
+      return source.type === "number" || source.type === "integer";
+    case "boolean":
+      return source.type === "boolean";
+    case "array":
+      return source.type === "array";
+  }
+}
+
+/** The constructor reflection reported. */
+function reflectedName(reflected: ReflectedKind): string {
+  if (reflected.kind === "unknown") return reflected.label;
+  if (reflected.kind === "class") return reflected.class.name || "an anonymous class";
+  if (reflected.format === "date-time") return "Date";
+  const names = { string: "String", number: "Number", boolean: "Boolean", array: "Array" } as const;
+  return names[reflected.type];
+}
+
+/** The source's type as far as its schema tells: `string`, `"a" | "b"`, `number[]`, `Date`. */
+function writtenType(schema: SourceSchema): string {
+  if (schema.format === "date-time") return "Date";
+  if (schema.enum !== undefined && schema.enum.length > 0)
+    return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
+  if (schema.type === "array") return schema.items ? `${elementType(schema.items)}[]` : "an array";
+  if (schema.type === "object") return "an object";
+  return schema.type === "integer" ? "number (integer)" : schema.type;
+}
+
+function elementType(schema: SourceSchema): string {
+  const written = writtenType(schema);
+  return /[ |]/.test(written) ? `(${written})` : written;
+}

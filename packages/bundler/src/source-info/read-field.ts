@@ -79,10 +79,11 @@ export class FieldReader {
     at: Position,
   ): SourceField | undefined {
     const reading = this.schemas.read(type, at);
+    const typeText = writtenType(this.tsm, declaration);
     if (reading.unmapped) {
       const note: SourceInfoNote = {
         path: at.path,
-        type: writtenType(this.tsm, declaration) ?? this.checker.typeToString(type),
+        type: typeText ?? this.checker.typeToString(type),
         reason: reading.unmapped,
       };
       if (reading.unresolved) note.unresolved = true;
@@ -93,6 +94,7 @@ export class FieldReader {
     const schema =
       declaration && doc ? this.withNumberTags(reading.schema, declaration, doc) : reading.schema;
     const field: SourceField = { schema, optional: declaredOptional || includesUndefined(this.tsm, type) };
+    if (typeText !== undefined) field.typeText = typeText;
     if (doc?.text) field.description = doc.text;
     const initializer = declaration && initializerOf(this.tsm, declaration);
     const value = initializer ? jsonLiteral(this.tsm, initializer) : NOT_JSON;
@@ -130,8 +132,24 @@ export function decoratorNames(tsm: TypeScriptModule, node: ts.Node): string[] {
   });
 }
 
-/** The type annotation's text as written in the source (`() => void` for `done?: () => void`). */
+/** Longest type text recorded; a longer annotation is cut and ends in `…`. */
+const MAX_TYPE_TEXT = 120;
+
+/**
+ * The type annotation's text as written in the source (`() => void` for `done?: () => void`),
+ * on one line and at most {@link MAX_TYPE_TEXT} characters: it is meant for messages.
+ */
 function writtenType(tsm: TypeScriptModule, declaration: ts.Declaration | undefined): string | undefined {
+  const annotation = annotationOf(tsm, declaration);
+  if (!annotation) return undefined;
+  const text = annotation.getText().replace(/\s+/g, " ").trim();
+  return text.length > MAX_TYPE_TEXT ? `${text.slice(0, MAX_TYPE_TEXT - 1)}…` : text;
+}
+
+function annotationOf(
+  tsm: TypeScriptModule,
+  declaration: ts.Declaration | undefined,
+): ts.TypeNode | undefined {
   if (
     !declaration ||
     !(
@@ -141,7 +159,7 @@ function writtenType(tsm: TypeScriptModule, declaration: ts.Declaration | undefi
     )
   )
     return undefined;
-  return declaration.type?.getText();
+  return declaration.type;
 }
 
 function numberTag(doc: DocComment, name: string): number | undefined {

@@ -52,18 +52,25 @@ describe("a bundle built through the SWC esbuild plugin", () => {
               schema: {
                 type: "object",
                 properties: {
-                  lat: { optional: false, description: "Latitude in degrees.", schema: { type: "number" } },
-                  lon: { optional: false, schema: { type: "number" } },
+                  lat: {
+                    optional: false,
+                    description: "Latitude in degrees.",
+                    schema: { type: "number" },
+                    typeText: "number",
+                  },
+                  lon: { optional: false, schema: { type: "number" }, typeText: "number" },
                 },
               },
+              typeText: "Place",
             },
             {
               name: "colors",
               index: 1,
               optional: false,
               schema: { type: "array", items: { type: "string", enum: ["red", "green"] } },
+              typeText: "Color[]",
             },
-            { name: "coats", index: 2, optional: true, schema: { type: "number" } },
+            { name: "coats", index: 2, optional: true, schema: { type: "number" }, typeText: "number" },
           ],
         },
       },

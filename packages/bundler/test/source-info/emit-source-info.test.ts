@@ -87,6 +87,7 @@ describe("emitted source info", () => {
                 optional: false,
                 description: "City name.",
                 schema: { type: "string" },
+                typeText: "string",
               },
               {
                 name: "units",
@@ -94,6 +95,7 @@ describe("emitted source info", () => {
                 optional: true,
                 default: "metric",
                 schema: { type: "string", enum: ["metric", "imperial"] },
+                typeText: '"metric" | "imperial"',
               },
             ],
           },

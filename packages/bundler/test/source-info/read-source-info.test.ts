@@ -19,6 +19,9 @@ export interface Place {
 }
 `;
 
+/** A union whose text is longer than the recorded type text may be. */
+const LONG_UNION = Array.from({ length: 10 }, (_, index) => `"option-number-${index}"`).join(" | ");
+
 const WEATHER = `${DECORATOR_DECLARATIONS}
 import { Color, Level, type Place, type Units } from "./types.js";
 import type { Mood } from "mood-package";
@@ -74,6 +77,15 @@ export class Weather {
   @Tool()
   fromPackage(mood: Mood, label: string) {}
 
+  @Tool()
+  written(
+    shape: {
+      a: string;
+      b:   number;
+    },
+    long: ${LONG_UNION},
+  ) {}
+
   /** Not a tool: no decorator, not recorded. */
   helper(value: string) {}
 }
@@ -115,6 +127,7 @@ describe("readSourceInfo through SourceInfoReader", () => {
       "getWeather",
       "loose",
       "paint",
+      "written",
     ]);
   });
 
@@ -127,6 +140,7 @@ describe("readSourceInfo through SourceInfoReader", () => {
         index: 0,
         optional: false,
         schema: { type: "string" },
+        typeText: "string",
         description: 'City name, e.g. "Berlin".',
       },
       {
@@ -136,9 +150,18 @@ describe("readSourceInfo through SourceInfoReader", () => {
         default: "metric",
         description: "metric or imperial",
         schema: { type: "string", enum: ["metric", "imperial"] },
+        typeText: '"metric" | "imperial"',
       },
-      { name: "days", index: 2, optional: true, description: "1-7", schema: { type: "number" } },
+      {
+        name: "days",
+        index: 2,
+        optional: true,
+        description: "1-7",
+        schema: { type: "number" },
+        typeText: "number",
+      },
       // ctx (index 3), a context slot, is left out; positions stay the runtime's.
+      // No annotation, no typeText.
       { name: "last", index: 4, optional: true, default: "", schema: { type: "string" } },
     ]);
   });
@@ -166,12 +189,25 @@ describe("readSourceInfo through SourceInfoReader", () => {
       optional: false,
       description: "Latitude in degrees.",
       schema: { type: "number" },
+      typeText: "number",
     });
-    expect(place?.properties?.lon).toEqual({ optional: true, schema: { type: "number" } });
-    expect(place?.properties?.name).toEqual({ optional: false, schema: { type: "string" } });
+    expect(place?.properties?.lon).toEqual({
+      optional: true,
+      schema: { type: "number" },
+      typeText: "number",
+    });
+    expect(place?.properties?.name).toEqual({
+      optional: false,
+      schema: { type: "string" },
+      typeText: "string | null",
+    });
     expect(place?.properties?.tags?.schema).toEqual({ type: "array", items: { type: "string" } });
     // A cycle ends in a bare object.
-    expect(place?.properties?.near).toEqual({ optional: true, schema: { type: "object" } });
+    expect(place?.properties?.near).toEqual({
+      optional: true,
+      schema: { type: "object" },
+      typeText: "Place",
+    });
     expect(Object.keys(parameter("paint", "args")?.schema.properties ?? {}).sort()).toEqual([
       "count",
       "days",
@@ -191,12 +227,41 @@ describe("readSourceInfo through SourceInfoReader", () => {
         description: "Language of the answer.",
         schema: { type: "string" },
       },
-      count: { optional: false, schema: { type: "integer" } },
-      days: { optional: true, schema: { type: "number", minimum: 1, maximum: 7 } },
-      ids: { optional: true, default: [1, 2], schema: { type: "array", items: { type: "integer" } } },
-      when: { optional: false, schema: { type: "string", format: "date-time" } },
+      count: { optional: false, schema: { type: "integer" }, typeText: "number" },
+      days: { optional: true, schema: { type: "number", minimum: 1, maximum: 7 }, typeText: "number" },
+      ids: {
+        optional: true,
+        default: [1, 2],
+        schema: { type: "array", items: { type: "integer" } },
+        typeText: "number[]",
+      },
+      when: { optional: false, schema: { type: "string", format: "date-time" }, typeText: "Date" },
       place: expect.objectContaining({ optional: true, schema: expect.objectContaining({ type: "object" }) }),
     });
+  });
+
+  it("records each annotation as written (alias, union, array, interface, class), none without one", () => {
+    expect(parameter("paint", "units")?.typeText).toBe("Units");
+    expect(parameter("getWeather", "units")?.typeText).toBe('"metric" | "imperial"');
+    expect(parameter("paint", "colors")?.typeText).toBe("Color[]");
+    expect(parameter("defaults", "list")?.typeText).toBe("readonly string[]");
+    expect(parameter("defaults", "named")?.typeText).toBe("Array<number>");
+    expect(parameter("paint", "place")?.typeText).toBe("Place");
+    expect(parameter("paint", "level")?.typeText).toBe("Level | undefined");
+    expect(parameter("paint", "args")?.typeText).toBe("QueryArgs");
+    // Inferred from the initializer only: nothing was written.
+    expect(parameter("getWeather", "last")).not.toHaveProperty("typeText");
+    expect(parameter("defaults", "ok")).not.toHaveProperty("typeText");
+    expect(classes.QueryArgs?.fields?.lang).not.toHaveProperty("typeText");
+  });
+
+  it("records a type text on one line, cut with an ellipsis when longer than 120 characters", () => {
+    expect(parameter("written", "shape")?.typeText).toBe("{ a: string; b: number; }");
+    const long = parameter("written", "long")?.typeText ?? "";
+    expect(LONG_UNION.length).toBeGreaterThan(120);
+    expect(long).toHaveLength(120);
+    expect(long.endsWith("…")).toBe(true);
+    expect(LONG_UNION.startsWith(long.slice(0, -1))).toBe(true);
   });
 
   it("copies a default only when it is a JSON literal", () => {
@@ -272,7 +337,7 @@ describe("readSourceInfo through SourceInfoReader", () => {
 
   it("leaves types from installed packages to reflection: not loaded, the member not recorded, a note", () => {
     expect(classes.Weather?.methods?.fromPackage?.parameters).toEqual([
-      { name: "label", index: 1, optional: false, schema: { type: "string" } },
+      { name: "label", index: 1, optional: false, schema: { type: "string" }, typeText: "string" },
     ]);
     expect(notes).toContainEqual(expect.objectContaining({ path: "Weather.fromPackage(mood)" }));
   });

@@ -32,6 +32,12 @@ export interface SourceField {
   description?: string;
   /** The default value when the initializer is a JSON literal. */
   default?: unknown;
+  /**
+   * The type annotation as written in the source, e.g. `Units` or `"metric" | "imperial"`
+   * (whitespace collapsed, long ones shortened), for error messages that name the type the
+   * way its author wrote it. Absent when the member has no annotation.
+   */
+  typeText?: string;
 }
 
 /** One method parameter, by position. */

@@ -109,7 +109,14 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
 function checkAgainstSource(input: ArgumentInput): void {
   const { className, member, decorator, reflected, source } = input;
   if (source === undefined || input.unsupported !== undefined || input.options.type !== undefined) return;
-  checkSourceAgreement({ className, member, decorator, reflected, source: source.schema });
+  checkSourceAgreement({
+    className,
+    member,
+    decorator,
+    reflected,
+    source: source.schema,
+    typeText: source.typeText,
+  });
 }
 
 /**

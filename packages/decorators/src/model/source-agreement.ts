@@ -12,6 +12,8 @@ export interface AgreementInput {
   decorator: string;
   reflected: ReflectedKind;
   source: SourceSchema;
+  /** The member's type annotation as written (`SourceField.typeText`), named in the message when recorded. */
+  typeText?: string | undefined;
 }
 
 /**
@@ -31,7 +33,7 @@ export function checkSourceAgreement(input: AgreementInput): void {
     input.className,
     input.member,
     `reflection says ${reflectedName(reflected)} but the source analysis recorded ` +
-      `${writtenType(source)}`,
+      `${recordedType(source, input.typeText)}`,
     "rebuild so that the recorded source facts are current (executa build, executa dev, the executa " +
       `vitest plugin in tests); or give an explicit type in ${withTypeOption(input.decorator)}, which ` +
       "always wins and skips this check",
@@ -62,6 +64,21 @@ function reflectedName(reflected: ReflectedKind): string {
   if (reflected.format === "date-time") return "Date";
   const names = { string: "String", number: "Number", boolean: "Boolean", array: "Array" } as const;
   return names[reflected.type];
+}
+
+/**
+ * The recorded type for the message: as written when the reader kept the annotation, with
+ * what its schema says next to it when that tells more (`Units ("metric" | "imperial")`);
+ * the schema's text alone otherwise.
+ */
+function recordedType(schema: SourceSchema, typeText: string | undefined): string {
+  const fromSchema = writtenType(schema);
+  if (typeText === undefined || typeText === "") return fromSchema;
+  const compact = (text: string) => text.replace(/\s+/g, "");
+  if (compact(typeText) === compact(fromSchema)) return typeText;
+  // `number` for `number (integer)`: the schema's text already starts with what was written.
+  if (fromSchema.startsWith(`${typeText} (`)) return fromSchema;
+  return `${typeText} (${fromSchema})`;
 }
 
 /** The source's type as far as its schema tells: `string`, `"a" | "b"`, `number[]`, `Date`. */

@@ -2,6 +2,7 @@ import { recordSourceInfo, type SourceSchema } from "@executa/core/internal";
 import { Args, DefinitionError, Field, manifestOf, Param, Plugin, Tool } from "@executa/decorators";
 import { IsString } from "class-validator";
 import { describe, expect, test } from "vitest";
+import { checkSourceAgreement } from "../../src/model/source-agreement.js";
 import { methodParamTypes } from "../../src/reflection/reflect-types.js";
 
 // Source facts are planted by hand against the real reflection SWC emits for these
@@ -170,6 +171,57 @@ describe("reflection that contradicts the source facts is a SOURCE_MISMATCH star
     expect(error.member).toBe("limit (@Args() of Search.find)");
     expect(error.problem).toBe("reflection says Number but the source analysis recorded boolean");
     expect(error.fix).toContain("@Field({ type: … })");
+  });
+});
+
+describe("the recorded type is named as written when the reader kept the annotation", () => {
+  const problemFor = (source: SourceSchema, typeText: string | undefined): string => {
+    try {
+      checkSourceAgreement({
+        className: "Reflected",
+        member: 'run, parameter #4 "flag"',
+        decorator: '@Param("flag", …)',
+        reflected: { kind: "primitive", type: "boolean" },
+        source,
+        typeText,
+      });
+    } catch (error) {
+      expect(error).toBeInstanceOf(DefinitionError);
+      expect((error as DefinitionError).code).toBe("SOURCE_MISMATCH");
+      return (error as DefinitionError).problem;
+    }
+    throw new Error("expected a SOURCE_MISMATCH");
+  };
+  const units: SourceSchema = { type: "string", enum: ["metric", "imperial"] };
+
+  test.each<[string, SourceSchema, string | undefined, string]>([
+    ["an alias: both", units, "Units", 'Units ("metric" | "imperial")'],
+    ["a union written alike: once", units, '"metric"|"imperial"', '"metric"|"imperial"'],
+    ["an interface: both", { type: "object" }, "Place", "Place (an object)"],
+    ["an array: once", { type: "array", items: { type: "string" } }, "string[]", "string[]"],
+    ["number with @IsInt: the schema's text", { type: "integer" }, "number", "number (integer)"],
+    ["no annotation: the schema's text", units, undefined, '"metric" | "imperial"'],
+  ])("%s", (_case, source, typeText, recorded) => {
+    expect(problemFor(source, typeText)).toBe(
+      `reflection says Boolean but the source analysis recorded ${recorded}`,
+    );
+  });
+
+  test("through the manifest: the planted typeText of a parameter", () => {
+    recordSourceInfo(Reflected, {
+      methods: {
+        run: {
+          parameters: NAMES.map((name, index) =>
+            name === "count"
+              ? { name, index, optional: false, schema: units, typeText: "Units" }
+              : { name, index, optional: false, schema: CURRENT[name] },
+          ),
+        },
+      },
+    });
+    expect(startupError(Reflected).problem).toBe(
+      'reflection says Number but the source analysis recorded Units ("metric" | "imperial")',
+    );
   });
 });
 

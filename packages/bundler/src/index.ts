@@ -8,9 +8,19 @@
 
 // The build: the tsup preset, and the same build without a tsup.config.ts.
 export type { ArchiveResult } from "./emit/archive.js";
-export type { ExecutaJson, ExecutaJsonConflict } from "./emit/executa-json.js";
+export type {
+  AuthoredBinaryUrl,
+  BinaryProfile,
+  BinaryUrl,
+  Distribution,
+  DistributionProfiles,
+  ExecutaJson,
+  ExecutaJsonConflict,
+  LocalProfile,
+} from "./emit/executa-json.js";
 // Its one error type.
 export {
+  ARTIFACT_CHECK_CODES,
   type ArtifactCheckCode,
   type BuildErrorCode,
   type BuildErrorDetails,

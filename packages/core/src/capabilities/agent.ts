@@ -140,6 +140,7 @@ const COMPLETE = methodSpec("agent/complete", 120_000);
 
 /** `agent.session`: host agent sessions, addressed by `app_session_uuid`. */
 export class AgentSessions {
+  /** Built by {@link AgentClient} for its `session`; plugin code never constructs one. @internal */
   constructor(private readonly caller: HostCaller) {}
 
   /** Creates a session (`agent/session.create`). */
@@ -253,6 +254,7 @@ export class AgentClient {
   /** Session lifecycle by uuid: `create`, `run`, `cancel`, `history`, `delete`, `list`, `refresh`. */
   readonly session: AgentSessions;
 
+  /** Built with the invoke's host caller by core (`ctx.host`); plugin code never constructs one. @internal */
   constructor(private readonly caller: HostCaller) {
     this.session = new AgentSessions(caller);
   }

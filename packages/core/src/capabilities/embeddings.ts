@@ -47,6 +47,7 @@ const CREATE = methodSpec("embeddings/create", 30_000);
 
 /** `ctx.host.embeddings`: text embeddings computed by the host (`llm.embed`). */
 export class EmbeddingsClient {
+  /** Built with the invoke's host caller by core (`ctx.host`); plugin code never constructs one. @internal */
   constructor(private readonly caller: HostCaller) {}
 
   /** Embeds one string or a list of strings (sent as given). */

@@ -87,6 +87,7 @@ const PUT_TIMEOUT_MS = 120_000;
 
 /** `ctx.host.files`: the host's object storage (`aps.files`), uploaded to by presigned PUT. */
 export class FilesClient {
+  /** Built with the invoke's host caller by core (`ctx.host`); plugin code never constructs one. @internal */
   constructor(private readonly caller: HostCaller) {}
 
   /** Starts an upload: the host answers with a presigned `put_url` and the `headers` to send. */

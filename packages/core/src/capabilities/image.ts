@@ -73,6 +73,7 @@ const EDIT = methodSpec("image/edit", 120_000);
 
 /** `ctx.host.image`: image generation (`llm.image`) and editing (`llm.image.edit`) by the host. */
 export class ImageClient {
+  /** Built with the invoke's host caller by core (`ctx.host`); plugin code never constructs one. @internal */
   constructor(private readonly caller: HostCaller) {}
 
   async generate(request: ImageGenerateRequest): Promise<ImageResult> {

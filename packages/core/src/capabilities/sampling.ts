@@ -122,6 +122,7 @@ export function wireMessages(family: Family, method: string, messages: unknown):
 
 /** `ctx.host.sampling`: LLM completions run by the host (`llm.sample`). */
 export class SamplingClient {
+  /** Built with the invoke's host caller by core (`ctx.host`); plugin code never constructs one. @internal */
   constructor(private readonly caller: HostCaller) {}
 
   /** Asks the host to run one completion (`sampling/createMessage`). Default timeout 90 s. */

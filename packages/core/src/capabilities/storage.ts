@@ -190,6 +190,7 @@ function checkUpdateArguments(maxAttempts: number, fn: unknown): void {
 
 /** `ctx.host.storage`: the host's persistent key-value store (`aps.kv`). */
 export class StorageClient {
+  /** Built with the invoke's host caller by core (`ctx.host`); plugin code never constructs one. @internal */
   constructor(private readonly caller: HostCaller) {}
 
   /** Reads `key`. A missing key resolves with `exists: false`, not an error. */

@@ -109,6 +109,7 @@ const DEFAULT_INLINE_MAX_BYTES = 1024 * 1024;
  * e.g. to hand an image to `image.edit` or to a chat message.
  */
 export class UploadClient {
+  /** Built with the invoke's host caller by core (`ctx.host`); plugin code never constructs one. @internal */
   constructor(private readonly caller: HostCaller) {}
 
   /**

@@ -35,7 +35,7 @@ export { FixtureError, type FixtureLine } from "./fixtures/fixture-line.js";
 export { FixtureSet, wireMethodsOf } from "./fixtures/fixture-set.js";
 export { checkFixture, loadFixtures, parseFixtures } from "./fixtures/load-fixtures.js";
 export { FixtureProvider, withFixtures } from "./fixtures/with-fixtures.js";
-export { BlobDir } from "./http/blob-dir.js";
+export { BlobDir, type ReceivedBlob } from "./http/blob-dir.js";
 export { LoopbackServer, type Route, type RouteHandler } from "./http/loopback-server.js";
 export { type SignatureCheck, UrlSigner } from "./http/url-signer.js";
 export {
@@ -49,6 +49,7 @@ export * from "./mcp-fallback/index.js";
 export { EchoResponder } from "./sampling/echo-responder.js";
 export { OpenAiRelayResponder, type RelayConfig } from "./sampling/openai-relay.js";
 export {
+  type ResponseFormatParam,
   readSamplingRequest,
   type SamplingMessage,
   type SamplingReply,
@@ -57,18 +58,27 @@ export {
 } from "./sampling/request.js";
 export {
   createResponder,
+  type ModelTraits,
   type SamplingConfig,
   samplingConfigFromEnv,
 } from "./sampling/sampling-config.js";
 export { type SamplingLimits, SamplingProvider } from "./sampling/sampling-provider.js";
 export { parseScript, ScriptResponder, type ScriptRule } from "./sampling/script-responder.js";
+export type { StructuredFormat } from "./sampling/structured-output.js";
 export { type ResolvedScope, STORAGE_SCOPES, type StorageScope } from "./scope.js";
 export {
   DEFAULT_MAX_VALUE_BYTES,
   StorageProvider,
   type StorageProviderOptions,
 } from "./storage-provider.js";
-export { type Entry, type EntryKind, LocalStore } from "./store/local-store.js";
+export {
+  type Entry,
+  type EntryKind,
+  type EntryWrite,
+  type ListQuery,
+  LocalStore,
+  type PreconditionFailure,
+} from "./store/local-store.js";
 export {
   DEFAULT_MAX_UPLOAD_BYTES,
   UploadProvider,

@@ -1,6 +1,7 @@
 /**
  * The protocol's parameter types, one module each. Adding a type: a module beside these
- * (its manifest form, `fits`, `fromText`), one line in {@link TYPE_MODULES}, its tests.
+ * (its manifest form, `fits`, `fromText`), its name in {@link ParameterType}, one line in
+ * `TYPE_MODULES`, its tests.
  */
 import { arrayType } from "./array.js";
 import { booleanType } from "./boolean.js";
@@ -10,10 +11,17 @@ import { objectType } from "./object.js";
 import type { ParameterTypeRules } from "./parameter-type.js";
 import { stringType } from "./string.js";
 
-const TYPE_MODULES = [stringType, integerType, numberType, booleanType, arrayType, objectType] as const;
-
 /** A parameter `type` the protocol supports: `string`, `integer`, `number`, `boolean`, `array`, `object`. */
-export type ParameterType = (typeof TYPE_MODULES)[number]["name"];
+export type ParameterType = "string" | "integer" | "number" | "boolean" | "array" | "object";
+
+const TYPE_MODULES = [
+  stringType,
+  integerType,
+  numberType,
+  booleanType,
+  arrayType,
+  objectType,
+] as const satisfies readonly ParameterTypeRules<ParameterType>[];
 
 /** Every parameter type's rules, by type name. */
 export const PARAMETER_TYPES: Readonly<Record<ParameterType, ParameterTypeRules>> = Object.freeze(

@@ -46,6 +46,7 @@ export interface PreconditionFailure {
   current: Entry | undefined;
 }
 
+/** Which entries of a namespace {@link LocalStore.list} returns, one page at a time. */
 export interface ListQuery {
   kind?: EntryKind;
   prefix?: string;

@@ -16,6 +16,7 @@ const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/inde
 // manifest as the built plugin. Left out: tests of what the decorators do with
 // reflection alone (no source reader in the build) and tests that record source facts
 // by hand, which the reader's own recording would replace.
+const rootTsconfig = fileURLToPath(new URL("./tsconfig.json", import.meta.url));
 const withoutSourceFacts = [
   "packages/decorators/test/errors/definition-error-codes.test.ts",
   "packages/decorators/test/model/startup-errors.test.ts",
@@ -27,11 +28,11 @@ const withoutSourceFacts = [
 export default defineConfig({
   plugins: [
     executaSource({
-      tsconfig: fileURLToPath(new URL("./tsconfig.json", import.meta.url)),
+      tsconfig: rootTsconfig,
       exclude: (file) => withoutSourceFacts.some((path) => file.endsWith(path)),
     }),
     swc.vite({
-      tsconfigFile: fileURLToPath(new URL("./tsconfig.json", import.meta.url)),
+      tsconfigFile: rootTsconfig,
       jsc: { target: "es2022" },
     }),
   ],

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { SourceInfoReader } from "../source-info/source-info-reader.js";
 import type { SwcModule } from "../swc/resolve-swc.js";
 import { decoratorTransformOptions } from "../swc/transform-options.js";
+import { TYPESCRIPT_FILE } from "../util/typescript-file.js";
 
 /** What `register()` hands to {@link initialize}. */
 export interface HooksData {
@@ -36,7 +37,6 @@ interface LoadResult {
   shortCircuit?: boolean;
 }
 
-const TYPESCRIPT = /\.[cm]?tsx?$/;
 let swc: SwcModule | undefined;
 // One program for the process, rooted at the first TypeScript file loaded (the entry).
 const sourceInfo = new SourceInfoReader();
@@ -84,7 +84,7 @@ export async function load(
   context: LoadContext,
   next: (url: string, context: LoadContext) => Promise<LoadResult>,
 ): Promise<LoadResult> {
-  if (!url.startsWith("file:") || !TYPESCRIPT.test(new URL(url).pathname)) return next(url, context);
+  if (!url.startsWith("file:") || !TYPESCRIPT_FILE.test(new URL(url).pathname)) return next(url, context);
   if (!swc) throw new Error("@executa/bundler/register: hooks used before initialize()");
   const filename = fileURLToPath(url);
   const format = formatOf(filename);

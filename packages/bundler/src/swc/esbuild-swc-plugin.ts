@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import type { Options } from "tsup";
 import { SourceInfoReader } from "../source-info/source-info-reader.js";
+import { inNodeModules, TYPESCRIPT_FILE } from "../util/typescript-file.js";
 import type { SwcModule } from "./resolve-swc.js";
 import { decoratorTransformOptions } from "./transform-options.js";
 
@@ -20,7 +21,6 @@ export interface SwcDecoratorPluginOptions {
   sourceInfo?: SourceInfoReader | false;
 }
 
-const TYPESCRIPT = /\.[cm]?tsx?$/;
 /** The namespace and path suffix of project TypeScript files this plugin loads itself (see `routeProjectFiles`). */
 const NAMESPACE = "executa-source";
 const SUFFIX = "?executa-source";
@@ -65,7 +65,7 @@ export function swcDecoratorPlugin(swc: SwcModule, options: SwcDecoratorPluginOp
         build.onStart(() => reader.invalidate());
         routeProjectFiles(build, compile);
       }
-      build.onLoad({ filter: TYPESCRIPT }, async (args) => {
+      build.onLoad({ filter: TYPESCRIPT_FILE }, async (args) => {
         if (inNodeModules(args.path)) return undefined;
         return compile(args.path, dirname(args.path));
       });
@@ -102,7 +102,8 @@ function routeProjectFiles(
       namespace: "file",
     });
     if (resolved.errors.length > 0) return undefined;
-    const projectFile = resolved.namespace === "file" && !resolved.external && TYPESCRIPT.test(resolved.path);
+    const projectFile =
+      resolved.namespace === "file" && !resolved.external && TYPESCRIPT_FILE.test(resolved.path);
     if (projectFile && !inNodeModules(resolved.path))
       return { path: `${resolved.path}${SUFFIX}`, namespace: NAMESPACE };
     if (!fromRouted) return undefined;
@@ -119,10 +120,6 @@ function isRouted(args: OnResolveArgs): boolean {
   if (args.namespace === NAMESPACE) return true;
   if (args.namespace !== "file") return false;
   return args.kind === "entry-point" || args.path.startsWith(".") || isAbsolute(args.path);
-}
-
-function inNodeModules(path: string): boolean {
-  return path.includes("/node_modules/") || path.includes("\\node_modules\\");
 }
 
 /** `source` with the recording statements of its decorated classes (see `SourceInfoReader`). */

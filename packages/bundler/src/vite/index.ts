@@ -11,6 +11,7 @@
  * @packageDocumentation
  */
 import { SourceInfoReader, type SourceInfoReaderOptions } from "../source-info/source-info-reader.js";
+import { inNodeModules, TYPESCRIPT_FILE } from "../util/typescript-file.js";
 
 /** The part of vite's plugin interface {@link executaSource} implements (no dependency on vite's types). */
 export interface ExecutaSourceVitePlugin {
@@ -19,8 +20,6 @@ export interface ExecutaSourceVitePlugin {
   transform(code: string, id: string): { code: string; map: null } | null;
   watchChange(id: string): void;
 }
-
-const TYPESCRIPT = /\.[cm]?tsx?$/;
 
 /** Options of {@link executaSource}. */
 export interface ExecutaSourceOptions extends SourceInfoReaderOptions {
@@ -46,7 +45,7 @@ export function executaSource(options: ExecutaSourceOptions = {}): ExecutaSource
     enforce: "pre",
     transform(code, id) {
       const file = id.split("?", 1)[0] ?? id;
-      if (!TYPESCRIPT.test(file) || file.includes("/node_modules/") || file.startsWith("\0")) return null;
+      if (!TYPESCRIPT_FILE.test(file) || inNodeModules(file) || file.startsWith("\0")) return null;
       if (excluded(file)) return null;
       const result = reader.transform(file, code);
       return result.code === code ? null : { code: result.code, map: null };

@@ -18,16 +18,21 @@ export interface OptionSite {
 export function checkOptionKeys(options: object, known: readonly string[], site: OptionSite): void {
   for (const key of Object.keys(options)) {
     if (known.includes(key)) continue;
-    const closest = closestName(key, known);
     const member = site.member === "" ? `${site.decorator.slice(0, -1)}{ ${key} })` : site.member;
     throw new DefinitionError(
       "UNKNOWN_OPTION",
       site.className,
       member,
       `${site.decorator} has no option "${key}"`,
-      closest !== undefined
-        ? `did you mean "${closest}"? (options: ${known.join(", ")})`
-        : `remove it; the options are ${known.join(", ")}`,
+      unknownOptionFix(key, known),
     );
   }
+}
+
+/** The fix for an unknown option key: the closest valid key when one is close, else removal. */
+export function unknownOptionFix(key: string, known: readonly string[]): string {
+  const closest = closestName(key, known);
+  return closest !== undefined
+    ? `did you mean "${closest}"? (options: ${known.join(", ")})`
+    : `remove it; the options are ${known.join(", ")}`;
 }

@@ -8,11 +8,10 @@ import type { SourceField } from "@executa/core/internal";
 import { coerceValue, expectedOf } from "../binding/coerce.js";
 import { UNSAFE_KEYS } from "../binding/sanitize.js";
 import { DefinitionError, type DefinitionErrorCode } from "../errors/definition-error.js";
-import { closestName } from "../naming/closest-name.js";
 import type { ArgumentOptions, EnumValue, ItemsOption } from "../options/argument-options.js";
 import { ARGUMENT_OPTION_KEYS, ITEMS_OPTION_KEYS } from "../options/option-keys.js";
 import type { ReflectedKind } from "../reflection/reflect-types.js";
-import { checkOptionKeys } from "./check-option-keys.js";
+import { checkOptionKeys, unknownOptionFix } from "./check-option-keys.js";
 import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
 import { checkSourceAgreement } from "./source-agreement.js";
@@ -338,12 +337,9 @@ function resolveItems(option: ItemsOption, fail: OptionFailure): ItemSchema {
 function checkItemsKeys(spec: object, fail: OptionFailure): void {
   const unknown = Object.keys(spec).find((key) => !ITEMS_OPTION_KEYS.includes(key));
   if (unknown === undefined) return;
-  const closest = closestName(unknown, ITEMS_OPTION_KEYS);
   throw fail(
     `items has no option "${unknown}"`,
-    closest !== undefined
-      ? `did you mean "${closest}"? (options: ${ITEMS_OPTION_KEYS.join(", ")})`
-      : `remove it; the options are ${ITEMS_OPTION_KEYS.join(", ")}`,
+    unknownOptionFix(unknown, ITEMS_OPTION_KEYS),
     "UNKNOWN_OPTION",
   );
 }

@@ -52,7 +52,7 @@ function sourceFieldSchema(name: string, field: SourceField): ArgumentSchema {
 }
 
 /** Copies `enum`, `minimum`, `maximum` and `format` when the source gives them. */
-export function copyFacets(target: Facets, schema: SourceSchema): void {
+function copyFacets(target: Facets, schema: SourceSchema): void {
   if (schema.enum !== undefined && schema.enum.length > 0) target.enum = [...schema.enum];
   if (schema.minimum !== undefined) target.minimum = schema.minimum;
   if (schema.maximum !== undefined) target.maximum = schema.maximum;

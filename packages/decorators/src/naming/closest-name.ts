@@ -19,7 +19,7 @@ function fold(name: string): string {
 }
 
 /** Levenshtein distance (insertions, deletions, substitutions), one row at a time. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];

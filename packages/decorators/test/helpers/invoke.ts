@@ -1,5 +1,6 @@
-import { createLogger, type InvokeContext, type PluginDefinition } from "@executa/core";
+import { createLogger, InvalidParamsError, type InvokeContext, type PluginDefinition } from "@executa/core";
 import { createInvokeContext } from "@executa/core/internal";
+import { expect } from "vitest";
 
 /** A real core invoke context with a host that answers nothing (for handler-level tests). */
 export function testContext(
@@ -60,4 +61,12 @@ export async function rejectionOf(
     return error as Error & { code?: number; data?: unknown };
   }
   throw new Error("expected a rejection, but it resolved");
+}
+
+/** The `InvalidParamsError` (-32602) a tool call rejects with; fails the test otherwise. */
+export async function invalidParams(definition: PluginDefinition, tool: string, args: unknown) {
+  const error = await rejectionOf(callTool(definition, tool, args));
+  expect(error).toBeInstanceOf(InvalidParamsError);
+  expect(error.code).toBe(-32602);
+  return error;
 }

@@ -2,7 +2,6 @@ import {
   Args,
   buildPlugin,
   Credential,
-  DefinitionError,
   Field,
   Health,
   manifestOf,
@@ -12,24 +11,9 @@ import {
 } from "@executa/decorators";
 import { IsInt, IsString } from "class-validator";
 import { describe, expect, test } from "vitest";
+import { definitionError, startupError } from "../helpers/startup-error.js";
 
 const base = { name: "demo", version: "1.0.0", description: "Demo." };
-
-/** The `DefinitionError` `run` throws; fails the test when it throws nothing or something else. */
-function definitionError(run: () => unknown): DefinitionError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionError);
-    return error as DefinitionError;
-  }
-  throw new Error("expected a startup error");
-}
-
-/** The error `manifestOf` throws for a class. */
-function startupError(target: Function): DefinitionError {
-  return definitionError(() => manifestOf(target));
-}
 
 describe("startup errors name the class, the member and the fix", () => {
   test("duplicate tool names", () => {

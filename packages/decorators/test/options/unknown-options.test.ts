@@ -1,18 +1,9 @@
-import { Args, DefinitionError, Field, manifestOf, Param, Plugin, Tool } from "@executa/decorators";
+import { Args, Field, Param, Plugin, Tool } from "@executa/decorators";
 import { describe, expect, test } from "vitest";
 import { closestName } from "../../src/naming/closest-name.js";
+import { startupError } from "../helpers/startup-error.js";
 
 const base = { name: "demo", version: "1.0.0", description: "Demo." };
-
-function startupError(target: Function): DefinitionError {
-  try {
-    manifestOf(target);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionError);
-    return error as DefinitionError;
-  }
-  throw new Error("expected a startup error");
-}
 
 // Each `@ts-expect-error` below is checked by `pnpm typecheck`: should the option types
 // stop rejecting an unknown key (an index signature, a loose generic), the directive is

@@ -1,36 +1,12 @@
 import { recordSourceInfo } from "@executa/core/internal";
-import {
-  Args,
-  buildPlugin,
-  DefinitionError,
-  InvalidParamsError,
-  manifestOf,
-  Plugin,
-  Tool,
-} from "@executa/decorators";
+import { Args, buildPlugin, manifestOf, Plugin, Tool } from "@executa/decorators";
 import { Type } from "class-transformer";
 import { IsDate, IsInt, IsNumber, IsString, Max, Min, ValidateNested } from "class-validator";
 import { describe, expect, test } from "vitest";
-import { callTool, rejectionOf } from "../helpers/invoke.js";
+import { callTool, invalidParams } from "../helpers/invoke.js";
+import { startupError } from "../helpers/startup-error.js";
 
 const base = { name: "demo", version: "1.0.0", description: "Demo." };
-
-function startupError(target: Function): DefinitionError {
-  try {
-    manifestOf(target);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionError);
-    return error as DefinitionError;
-  }
-  throw new Error("expected a startup error");
-}
-
-async function invalidParams(definition: ReturnType<typeof buildPlugin>, tool: string, args: unknown) {
-  const error = await rejectionOf(callTool(definition, tool, args));
-  expect(error).toBeInstanceOf(InvalidParamsError);
-  expect(error.code).toBe(-32602);
-  return error;
-}
 
 describe("a Date DTO field", () => {
   class Meeting {

@@ -4,21 +4,12 @@ import { IsString } from "class-validator";
 import { describe, expect, test } from "vitest";
 import { checkSourceAgreement } from "../../src/model/source-agreement.js";
 import { methodParamTypes } from "../../src/reflection/reflect-types.js";
+import { startupError } from "../helpers/startup-error.js";
 
 // Source facts are planted by hand against the real reflection SWC emits for these
 // classes: facts the reflection contradicts stand for stale facts or a misread type.
 
 const base = { name: "demo", version: "1.0.0", description: "Demo." };
-
-function startupError(target: Function): DefinitionError {
-  try {
-    manifestOf(target);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionError);
-    return error as DefinitionError;
-  }
-  throw new Error("expected a startup error");
-}
 
 class Place {
   city!: string;

@@ -1,39 +1,13 @@
 import { recordSourceInfo, type SourceClass } from "@executa/core/internal";
-import {
-  buildPlugin,
-  Ctx,
-  DefinitionError,
-  InvalidParamsError,
-  type InvokeContext,
-  manifestOf,
-  Param,
-  Plugin,
-  Tool,
-} from "@executa/decorators";
+import { buildPlugin, Ctx, type InvokeContext, manifestOf, Param, Plugin, Tool } from "@executa/decorators";
 import { describe, expect, test } from "vitest";
-import { callTool, rejectionOf } from "../helpers/invoke.js";
+import { callTool, invalidParams } from "../helpers/invoke.js";
+import { startupError } from "../helpers/startup-error.js";
 
 // What the bundler's source reader records for these classes; written here by hand, as the
 // statement it emits after each class would.
 
 const base = { name: "demo", version: "1.0.0", description: "Demo." };
-
-function startupError(target: Function): DefinitionError {
-  try {
-    manifestOf(target);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionError);
-    return error as DefinitionError;
-  }
-  throw new Error("expected a startup error");
-}
-
-async function invalidParams(definition: ReturnType<typeof buildPlugin>, tool: string, args: unknown) {
-  const error = await rejectionOf(callTool(definition, tool, args));
-  expect(error).toBeInstanceOf(InvalidParamsError);
-  expect(error.code).toBe(-32602);
-  return error;
-}
 
 describe("the zero-annotation style: names, descriptions, optionality, enums and bounds from the source", () => {
   @Plugin({ name: "weather", version: "1.0.0" })

@@ -1,21 +1,12 @@
 // Runs under the executa source reader (the root vitest config's executaSource plugin):
 // the facts below are what the reader records from these very classes.
 import { sourceInfoOf } from "@executa/core/internal";
-import { Args, DefinitionError, Field, manifestOf, Param, Plugin, Tool } from "@executa/decorators";
+import { Args, Field, manifestOf, Param, Plugin, Tool } from "@executa/decorators";
 import { IsString } from "class-validator";
 import { describe, expect, test } from "vitest";
+import { startupError } from "../helpers/startup-error.js";
 
 const base = { name: "demo", version: "1.0.0", description: "Demo." };
-
-function startupError(target: Function): DefinitionError {
-  try {
-    manifestOf(target);
-  } catch (error) {
-    expect(error).toBeInstanceOf(DefinitionError);
-    return error as DefinitionError;
-  }
-  throw new Error("expected a startup error");
-}
 
 describe("a parameter type without a faithful manifest form", () => {
   test("a function: UNSUPPORTED_TYPE naming class, member, the type as written and the fix", () => {

@@ -3,8 +3,9 @@
  * params, the host's hard limits on a JSON schema (checked here before anything is sent),
  * and the host's report of what it did (`_meta.responseFormat`).
  */
+import { isObject } from "../manifest/manifest-issues.js";
 import { SamplingErrorCode } from "../wire/error-codes.js";
-import type { CapabilityError } from "./capability-error.js";
+import { SamplingError } from "./sampling-error.js";
 
 /** The `json_schema` block of a strict structured-output request. */
 export interface JsonSchemaSpec {
@@ -64,16 +65,14 @@ export interface ResponseFormatReport {
   [key: string]: unknown;
 }
 
-type FamilyErrorMaker = (code: number, message: string, data?: unknown) => CapabilityError;
-
 /**
- * Throws (through `error`, with -32004 INVALID_REQUEST) unless `format` is a response
+ * Throws a {@link SamplingError} (-32004 INVALID_REQUEST) unless `format` is a response
  * format the host accepts: the right shape, a valid name, and a schema within
  * {@link RESPONSE_FORMAT_LIMITS}. Saves a round trip to a host that would refuse it.
  */
-export function checkResponseFormat(method: string, format: unknown, error: FamilyErrorMaker): void {
+export function checkResponseFormat(method: string, format: unknown): void {
   const fail = (problem: string, data: Record<string, unknown> = {}) =>
-    error(SamplingErrorCode.INVALID_REQUEST, `${method}: responseFormat ${problem}`, {
+    new SamplingError(SamplingErrorCode.INVALID_REQUEST, `${method}: responseFormat ${problem}`, {
       reason: "invalid_response_format",
       ...data,
     });
@@ -172,15 +171,8 @@ function subschemas(schema: Record<string, unknown>): Record<string, unknown>[] 
   return found.filter(isObject);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** `_meta.responseFormat` of a sampling result, when the host sent one. */
 export function responseFormatReport(meta: unknown): ResponseFormatReport | undefined {
-  if (typeof meta !== "object" || meta === null) return undefined;
-  const report = (meta as Record<string, unknown>).responseFormat;
-  return typeof report === "object" && report !== null && !Array.isArray(report)
-    ? (report as ResponseFormatReport)
-    : undefined;
+  const report = isObject(meta) ? meta.responseFormat : undefined;
+  return isObject(report) ? (report as ResponseFormatReport) : undefined;
 }

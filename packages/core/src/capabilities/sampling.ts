@@ -174,8 +174,7 @@ export class SamplingClient {
 }
 
 function checkStructuredOutput(method: string, format: unknown, onUnsupported: unknown): void {
-  const error = (code: number, message: string, data?: unknown) => new SamplingError(code, message, data);
-  if (format !== undefined) checkResponseFormat(method, format, error);
+  if (format !== undefined) checkResponseFormat(method, format);
   if (onUnsupported !== undefined && !ON_UNSUPPORTED_VALUES.includes(onUnsupported as OnUnsupported)) {
     throw new SamplingError(
       SamplingErrorCode.INVALID_REQUEST,

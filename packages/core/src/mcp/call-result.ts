@@ -1,4 +1,5 @@
 import type { InvalidParamsError } from "../errors/invalid-params-error.js";
+import { isObject } from "../manifest/manifest-issues.js";
 import type { InvokeResult } from "../wire/invoke.js";
 import type { McpFeatures } from "./versions.js";
 
@@ -15,18 +16,14 @@ export interface McpCallToolResult {
   isError?: boolean;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /**
  * Splits `_display` off a result: its Markdown blocks become text content (MCP has no
  * Markdown block; clients render text as Markdown), the rest is the data.
  */
 function splitDisplay(data: unknown): { data: unknown; display: McpTextContent[] } {
-  if (!isPlainObject(data) || !("_display" in data)) return { data, display: [] };
+  if (!isObject(data) || !("_display" in data)) return { data, display: [] };
   const { _display, ...rest } = data;
-  const blocks = isPlainObject(_display) && Array.isArray(_display.blocks) ? _display.blocks : [];
+  const blocks = isObject(_display) && Array.isArray(_display.blocks) ? _display.blocks : [];
   const display = blocks
     .filter((block): block is { type: "markdown"; text: string } => block?.type === "markdown")
     .map((block) => ({ type: "text" as const, text: block.text }));
@@ -52,7 +49,7 @@ export function callToolResult(result: InvokeResult, features: McpFeatures): Mcp
   }
   const { data, display } = splitDisplay(result.data ?? null);
   const answer: McpCallToolResult = { content: [{ type: "text", text: JSON.stringify(data) }, ...display] };
-  if (features.structuredContent && isPlainObject(data)) answer.structuredContent = data;
+  if (features.structuredContent && isObject(data)) answer.structuredContent = data;
   return answer;
 }
 

@@ -5,6 +5,7 @@ import { RpcError } from "../errors/rpc-error.js";
 import { ToolTimeoutError } from "../errors/timeout-error.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import type { Logger } from "../log/logger.js";
+import { isObject } from "../manifest/manifest-issues.js";
 import type { IncomingRequest, RequestOptions } from "../rpc/peer.js";
 import type { InvokeRun } from "../server/invoke-run.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
@@ -76,11 +77,6 @@ export class McpSession {
       pluginName: server.manifest.name,
       fallback: server.fallback,
     });
-  }
-
-  /** The revision negotiated by `initialize` (the newest until then). */
-  get protocolVersion(): McpProtocolVersion {
-    return this.version;
   }
 
   /** Answers one MCP request or handles one notification. */
@@ -222,10 +218,6 @@ export class McpSession {
     this.server.log.info(`tools/call of ${entry.run.tool} cancelled by the client${reason}`);
     entry.run.fail(error, true);
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** A request id as a map key that keeps `1` and `"1"` apart; undefined for no usable id. */

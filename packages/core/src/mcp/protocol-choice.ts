@@ -27,11 +27,6 @@ export function detectDialect(first: Pick<IncomingRequest, "method" | "params">)
   return typeof version === "string" && DATE_SHAPED.test(version) ? "mcp" : "executa-v2";
 }
 
-/** The protocol a dialect is answered in. */
-export function protocolOf(dialect: FirstFrameDialect): ServedProtocol {
-  return dialect === "mcp" ? "mcp" : "executa";
-}
-
 /**
  * The protocol setting of a process: `--mcp` among its arguments or `EXECUTA_PROTOCOL=mcp`
  * forces MCP, `EXECUTA_PROTOCOL=executa` forces Executa, else the first frame decides.

@@ -92,7 +92,7 @@ export interface ServeOptions extends ServerOptions {
    * Default on stdio: "mcp" with `--mcp` or `EXECUTA_PROTOCOL=mcp`, "executa" with
    * `EXECUTA_PROTOCOL=executa`, else "auto"; "auto" on other streams.
    */
-  protocol?: "executa" | "mcp" | "auto";
+  protocol?: ProtocolSetting;
 }
 
 /** Why a server stopped. */
@@ -276,17 +276,15 @@ export class PluginServer {
 
   /** Picks the protocol from the first frame, unless it was forced; once per process. */
   private chooseAtFirstFrame(request: IncomingRequest): void {
-    const setting = this.protocolSetting;
-    this.protocolSetting = undefined;
-    if (setting === "executa") this.chooseProtocol("executa-v2", "forced by EXECUTA_PROTOCOL");
-    else if (setting === "auto") this.chooseProtocol(detectDialect(request), `first frame ${request.method}`);
+    if (this.protocolSetting === "executa") this.chooseProtocol("executa-v2", "forced by EXECUTA_PROTOCOL");
+    else this.chooseProtocol(detectDialect(request), `first frame ${request.method}`);
   }
 
   /**
    * Serves MCP (see {@link McpSession}) or Executa from now on. Executa is logged at
    * debug level only, so a host's stderr reads as it did before MCP existed.
    */
-  private chooseProtocol(dialect: FirstFrameDialect | "mcp", why: string): void {
+  private chooseProtocol(dialect: FirstFrameDialect, why: string): void {
     this.protocolSetting = undefined;
     if (dialect !== "mcp") {
       this.log.debug(`speaking Executa (${why})`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,10 +51,17 @@ describe("MCP figures (smoke)", () => {
 
 describe("MCP subjects and ratios", () => {
   const empty = mkdtempSync(join(tmpdir(), "bench-mcp-"));
-  afterAll(() => rmSync(empty, { recursive: true, force: true }));
+  // A bench folder without built subjects (the Bun builds live under it) that still
+  // resolves the SDK and zod the reference needs.
+  const benchDir = mkdtempSync(join(tmpdir(), "bench-mcp-dir-"));
+  symlinkSync(join(benchPaths().benchDir, "node_modules"), join(benchDir, "node_modules"), "junction");
+  afterAll(() => {
+    rmSync(empty, { recursive: true, force: true });
+    rmSync(benchDir, { recursive: true, force: true });
+  });
 
   it("lists the artifacts that are not built as not measured, with the file they need", () => {
-    const { subjects, skipped } = discoverMcpSubjects({ benchDir: benchPaths().benchDir, repoRoot: empty });
+    const { subjects, skipped } = discoverMcpSubjects({ benchDir, repoRoot: empty });
     expect(subjects.map((subject) => subject.id)).toEqual(["mcp-sdk"]);
     expect(skipped.find((skip) => skip.id === "toolbox-node")?.reason).toMatch(/toolbox\.cjs not built/);
   });

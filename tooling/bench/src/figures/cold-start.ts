@@ -1,7 +1,7 @@
 import { SubjectProcess } from "../driver/subject-process.js";
-import { type Sample, summarize } from "../stats.js";
+import type { Sample } from "../stats.js";
 import type { Subject } from "../subjects.js";
-import { rotated } from "./schedule.js";
+import { sampleRotated } from "./schedule.js";
 
 /**
  * Cold start: from `spawn` to the `describe` answer read back (for the floor, which
@@ -13,14 +13,7 @@ export async function measureColdStart(
   runs: number,
   warmups: number,
 ): Promise<Map<string, Sample>> {
-  const values = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
-  for (let run = 0; run < warmups + runs; run++) {
-    for (const subject of rotated(subjects, run)) {
-      const ms = await coldStartOnce(subject);
-      if (run >= warmups) values.get(subject.id)!.push(ms);
-    }
-  }
-  return new Map([...values].map(([id, list]) => [id, summarize(list)]));
+  return sampleRotated(subjects, runs, warmups, coldStartOnce);
 }
 
 async function coldStartOnce(subject: Subject): Promise<number> {

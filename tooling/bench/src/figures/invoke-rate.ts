@@ -1,7 +1,14 @@
+import type { BurstResult, SubjectProcess } from "../driver/subject-process.js";
 import { readCpuTimeMs } from "../proc-status.js";
 import { percentile, type Sample, summarize } from "../stats.js";
 import type { Subject } from "../subjects.js";
-import { inFreshProcesses } from "./schedule.js";
+import {
+  describeHandshake,
+  type Handshake,
+  inFreshProcesses,
+  type ProcessSubject,
+  type Session,
+} from "./schedule.js";
 
 /** The argument of every base64_encode call in the throughput and latency figures. */
 export const ENCODE_ARGS = Object.freeze({ text: "The quick brown fox jumps over the lazy dog 0123456789" });
@@ -17,27 +24,43 @@ export interface ThroughputFigure {
   cpuPerInvokeUs?: Sample;
 }
 
+/** The protocol a throughput burst speaks: how a fresh process is made ready, and the burst. */
+export interface BurstProtocol {
+  handshake: Handshake;
+  burst: (process: SubjectProcess, calls: number) => Promise<BurstResult>;
+  /** What the requests are called in a failure message. */
+  requests: string;
+}
+
+/** Executa: `describe`, then base64_encode invokes. */
+export const INVOKE_BURSTS: BurstProtocol = {
+  handshake: describeHandshake,
+  burst: (process, calls) => process.burst("base64_encode", ENCODE_ARGS, calls),
+  requests: "invokes",
+};
+
 /**
- * Throughput: `calls` base64_encode invokes written back to back without waiting
- * (pipelined), timed until the last answer; invokes per second, and the subject's CPU
- * time per invoke. Each run in a fresh process warmed up with the same burst, runs
- * interleaved across subjects.
+ * Throughput: `calls` base64_encode requests (by default Executa invokes) written back to
+ * back without waiting (pipelined), timed until the last answer; requests per second, and
+ * the subject's CPU time per request. Each run in a fresh process warmed up with the same
+ * burst, runs interleaved across subjects.
  */
-export async function measureThroughput(
-  subjects: readonly Subject[],
+export async function measureThroughput<S extends ProcessSubject = Subject>(
+  subjects: readonly S[],
   calls: number,
   runs: number,
   warmups: number,
+  protocol: BurstProtocol = INVOKE_BURSTS,
 ): Promise<Map<string, ThroughputFigure>> {
   const rates = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
   const cpu = new Map<string, number[]>(subjects.map((subject) => [subject.id, []]));
-  await inFreshProcesses(subjects, runs, warmups, async ({ subject, process }, timed) => {
+  const pass = async ({ subject, process }: Session<S>, timed: boolean) => {
     const cpuBefore = readCpuTimeMs(process.pid);
-    const burst = await process.burst("base64_encode", ENCODE_ARGS, calls);
+    const burst = await protocol.burst(process, calls);
     const cpuAfter = readCpuTimeMs(process.pid);
     if (burst.failures > 0) {
       throw new Error(
-        `${subject.label}: ${burst.failures} of ${calls} invokes failed: ${burst.firstFailure}`,
+        `${subject.label}: ${burst.failures} of ${calls} ${protocol.requests} failed: ${burst.firstFailure}`,
       );
     }
     if (!timed) return;
@@ -45,7 +68,8 @@ export async function measureThroughput(
     if (cpuBefore !== undefined && cpuAfter !== undefined) {
       cpu.get(subject.id)!.push(((cpuAfter - cpuBefore) * 1000) / calls);
     }
-  });
+  };
+  await inFreshProcesses(subjects, runs, warmups, pass, protocol.handshake);
   return new Map(
     subjects.map((subject) => {
       const figure: ThroughputFigure = { perS: summarize(rates.get(subject.id)!) };

@@ -2,7 +2,7 @@ import { SubjectProcess } from "../driver/subject-process.js";
 import type { PayloadFigure } from "../results.js";
 import { summarize } from "../stats.js";
 import type { Subject } from "../subjects.js";
-import { rotated } from "./schedule.js";
+import { collectRotated } from "./schedule.js";
 
 /** One large call made on a fresh process: what to send and how to check the answer. */
 interface LargeCall {
@@ -32,13 +32,9 @@ async function measureLargeCall(
   runs: number,
   warmups: number,
 ): Promise<Map<string, PayloadFigure>> {
-  const measured = new Map<string, LargeCallRun[]>(subjects.map((subject) => [subject.id, []]));
-  for (let run = 0; run < warmups + runs; run++) {
-    for (const subject of rotated(subjects, run)) {
-      const result = await runLargeCall(subject, callFor(subject));
-      if (run >= warmups) measured.get(subject.id)!.push(result);
-    }
-  }
+  const measured = await collectRotated(subjects, runs, warmups, (subject) =>
+    runLargeCall(subject, callFor(subject)),
+  );
   return new Map(subjects.map((subject) => [subject.id, payloadFigure(measured.get(subject.id)!)]));
 }
 

@@ -1,7 +1,9 @@
 import type { BenchConfig } from "../config.js";
+import { measureThroughput } from "../figures/invoke-rate.js";
+import { sampleRotated } from "../figures/schedule.js";
 import type { McpComparison, McpSubjectFigures, McpSubjectRecord, Ratio } from "../results.js";
 import type { BenchPaths, SkippedSubject } from "../subjects.js";
-import { coldStartOnce, measureMcpColdStart, measureMcpThroughput } from "./mcp-figures.js";
+import { coldStartOnce, MCP_CALL_BURSTS } from "./mcp-figures.js";
 import { discoverMcpSubjects, MCP_REFERENCE_ID, type McpSubject } from "./mcp-subjects.js";
 
 /** A figure of the MCP comparison, taken as a ratio to the reference. */
@@ -76,19 +78,21 @@ export async function runMcpComparison(options: McpRunOptions): Promise<McpCompa
   for (const skip of discovered.skipped) log(`MCP: skipped ${skip.id}: ${skip.reason}`);
   if (subjects.length === 0) return comparison;
   log(`MCP cold start (${subjects.map((subject) => subject.id).join(", ")})`);
-  for (const [id, sample] of await measureMcpColdStart(subjects, config.coldStartRuns, config.warmups)) {
+  const coldStarts = await sampleRotated(subjects, config.coldStartRuns, config.warmups, coldStartOnce);
+  for (const [id, sample] of coldStarts) {
     comparison.figures[id]!.coldStartMs = sample;
   }
   log(`MCP throughput (${config.throughputCalls} pipelined tools/call)`);
-  const throughput = await measureMcpThroughput(
+  const throughput = await measureThroughput(
     subjects,
     config.throughputCalls,
     config.runs,
     config.warmups,
+    MCP_CALL_BURSTS,
   );
-  for (const [id, { perS, cpuPerCallUs }] of throughput) {
+  for (const [id, { perS, cpuPerInvokeUs }] of throughput) {
     comparison.figures[id]!.throughputPerS = perS;
-    if (cpuPerCallUs) comparison.figures[id]!.cpuPerCallUs = cpuPerCallUs;
+    if (cpuPerInvokeUs) comparison.figures[id]!.cpuPerCallUs = cpuPerInvokeUs;
   }
   comparison.ratios = computeMcpRatios(comparison.reference, comparison.figures);
   return comparison;

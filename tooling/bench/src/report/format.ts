@@ -28,3 +28,9 @@ export function bytesLabel(bytes: number): string {
   if (bytes >= 1024) return `${num(bytes / 1024)} KiB`;
   return `${bytes} B`;
 }
+
+/** A Markdown table: the first column left-aligned, the others right-aligned. */
+export function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map((_, i) => (i === 0 ? "---" : "---:"))), ...rows.map(line)].join("\n");
+}

@@ -1,7 +1,7 @@
 import { METRICS } from "../ratios.js";
 import type { BenchResults, Ratio, SubjectFigures, SubjectRecord } from "../results.js";
 import type { Sample } from "../stats.js";
-import { bytesLabel, num, sampleCell, toMiB } from "./format.js";
+import { bytesLabel, num, sampleCell, table, toMiB } from "./format.js";
 import { mcpSection } from "./mcp-markdown.js";
 
 interface FigureRow {
@@ -45,11 +45,6 @@ function figureRows(results: BenchResults): FigureRow[] {
     { label: "Idle RSS after describe (MiB)", cell: mib((f) => f.idleRssBytes) },
     { label: "… of which anonymous, RssAnon (MiB)", cell: mib((f) => f.idleAnonRssBytes) },
   ];
-}
-
-function table(header: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  return [line(header), line(header.map((_, i) => (i === 0 ? "---" : "---:"))), ...rows.map(line)].join("\n");
 }
 
 function ordered(subjects: readonly SubjectRecord[]): SubjectRecord[] {

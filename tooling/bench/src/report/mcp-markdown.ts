@@ -1,11 +1,6 @@
 import { MCP_METRICS } from "../mcp/mcp-comparison.js";
 import type { BenchResults, McpComparison, McpSubjectFigures } from "../results.js";
-import { num, sampleCell } from "./format.js";
-
-function table(header: string[], rows: string[][]): string {
-  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
-  return [line(header), line(header.map((_, i) => (i === 0 ? "---" : "---:"))), ...rows.map(line)].join("\n");
-}
+import { num, sampleCell, table } from "./format.js";
 
 /**
  * The MCP section: how the figures were taken, each subject's figures beside the official

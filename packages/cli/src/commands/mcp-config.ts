@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { extname, resolve } from "node:path";
-import { createInterface } from "node:readline";
 import type { Manifest } from "@executa/core";
+import { spawnPlugin } from "@executa/host";
 import type { Command } from "commander";
 import type { CliIO } from "../cli-io.js";
 
@@ -37,41 +36,14 @@ export function resolvePluginLaunch(operand: string, cwd = process.cwd()): Plugi
     : { command: found, args: ["--mcp"] };
 }
 
-/** Asks the plugin for its manifest (`describe`, Executa v1), then closes its stdin. */
-export function describePlugin(launch: PluginLaunch): Promise<Manifest> {
+/** Asks the plugin for its manifest (`describe`, Executa v1), then stops it. */
+async function describePlugin(launch: PluginLaunch): Promise<Manifest> {
   const args = launch.args.filter((arg) => arg !== "--mcp");
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(launch.command, args, { stdio: ["pipe", "pipe", "ignore"] });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`${launch.command} did not answer describe within ${DESCRIBE_TIMEOUT_MS / 1000} s`));
-    }, DESCRIBE_TIMEOUT_MS);
-    const finish = (outcome: () => void) => {
-      clearTimeout(timer);
-      child.stdin.end();
-      outcome();
-    };
-    child.once("error", (error) => finish(() => reject(error)));
-    child.once("exit", (code) =>
-      finish(() => reject(new Error(`plugin exited (${code}) before describing itself`))),
-    );
-    child.stdin.on("error", () => {});
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      const frame = parseFrame(line);
-      if (frame?.id !== 1) return;
-      if (frame.result && typeof frame.result === "object")
-        finish(() => resolvePromise(frame.result as Manifest));
-      else finish(() => reject(new Error(`describe failed: ${JSON.stringify(frame.error)}`)));
-    });
-    child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "describe" })}\n`);
-  });
-}
-
-function parseFrame(line: string): { id?: unknown; result?: unknown; error?: unknown } | undefined {
+  const plugin = await spawnPlugin({ command: launch.command, args });
   try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
+    return await plugin.describe({ timeoutMs: DESCRIBE_TIMEOUT_MS });
+  } finally {
+    await plugin.stop();
   }
 }
 

@@ -2,7 +2,7 @@ import type { CredentialSpec, Manifest } from "@executa/core";
 import { type Paint, paint } from "./format.js";
 
 /** Where an invoke's value of a declared credential comes from, if anywhere. */
-export type CredentialSource = "given" | "environment" | "default" | "missing";
+type CredentialSource = "given" | "environment" | "default" | "missing";
 
 /**
  * The source core's credential resolution will use for `spec`: a value given to `executa
@@ -10,7 +10,7 @@ export type CredentialSource = "given" | "environment" | "default" | "missing";
  * (which the plugin inherits, as an MCP client passes it in `env`), else the declared
  * default. An empty value counts as not set.
  */
-export function credentialSource(
+function credentialSource(
   spec: CredentialSpec,
   given: Readonly<Record<string, string>>,
   env: Readonly<Record<string, string | undefined>>,

@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { dirname } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import {
   expectSuccess,
@@ -8,7 +9,7 @@ import {
   runBinary,
   runInProcess,
 } from "../../src/index.js";
-import { buildProbe } from "./fixtures/build-probe.js";
+import { buildFixture } from "../fixtures/build-fixture.js";
 import { FamilyProbe, type Outcome, type Step } from "./fixtures/family-probe.js";
 
 /** The two ways each family is driven: the class in this process, and its bundle as a child over pipes. */
@@ -30,7 +31,7 @@ export function useProbe(): (mode: Mode, options?: RunBinaryOptions) => Promise<
   let bundle: string | undefined;
   const open: PluginTestClient[] = [];
   beforeAll(async () => {
-    bundle = await buildProbe();
+    bundle = await buildFixture(fileURLToPath(new URL("./fixtures/family-main.ts", import.meta.url)));
   }, 60_000);
   afterEach(async () => {
     await Promise.all(open.splice(0).map((client) => client.close({ graceMs: 500 })));

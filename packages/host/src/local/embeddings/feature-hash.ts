@@ -13,7 +13,7 @@ function fnv1a(text: string): number {
 }
 
 /** The features of a text: its lowercased words, and the character trigrams of each word. */
-export function textFeatures(text: string): Array<{ feature: string; weight: number }> {
+function textFeatures(text: string): Array<{ feature: string; weight: number }> {
   const lower = text.toLowerCase();
   const words = lower.match(/[\p{L}\p{N}]+/gu) ?? [lower.trim()];
   const features: Array<{ feature: string; weight: number }> = [];

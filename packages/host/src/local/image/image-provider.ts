@@ -4,6 +4,7 @@ import { ImageErrorCode, JsonRpcErrorCode, RpcError } from "@executa/core";
 import type { ReverseCall, ReverseProvider } from "../../providers/provider.js";
 import { type Clock, systemClock } from "../clock.js";
 import { finish, type LoopbackServer } from "../http/loopback-server.js";
+import { InvokeTally } from "../invoke-tally.js";
 import { ParamReader } from "../params.js";
 import { promptImage } from "./prompt-art.js";
 
@@ -48,7 +49,7 @@ interface ImageJob {
  */
 export class ImageProvider implements ReverseProvider {
   private readonly images = new Map<string, { png: Buffer; expiresAt: number }>();
-  private readonly perInvoke = new Map<string, number>();
+  private readonly perInvoke = new InvokeTally(() => ({ images: 0 }));
   private used = 0;
   private readonly limits: Required<ImageLimits>;
   private readonly now: Clock;
@@ -135,8 +136,8 @@ export class ImageProvider implements ReverseProvider {
   }
 
   private reserve(call: ReverseCall, n: number): void {
-    const { invokeId, signal } = call.context;
-    const invokeUsed = this.perInvoke.get(invokeId) ?? 0;
+    const invoke = this.perInvoke.of(call.context);
+    const invokeUsed = invoke.images;
     if (invokeUsed + n > this.limits.maxImagesPerInvoke) {
       throw new RpcError(
         ImageErrorCode.MAX_IMAGES,
@@ -151,10 +152,7 @@ export class ImageProvider implements ReverseProvider {
         { images_today: this.used, images_quota: this.limits.imagesQuota },
       );
     }
-    if (!this.perInvoke.has(invokeId)) {
-      signal.addEventListener("abort", () => this.perInvoke.delete(invokeId), { once: true });
-    }
-    this.perInvoke.set(invokeId, invokeUsed + n);
+    invoke.images += n;
     this.used += n;
   }
 

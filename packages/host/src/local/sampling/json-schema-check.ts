@@ -5,6 +5,8 @@
  * the local host to say, as a real one does, whether an answer matches its schema.
  */
 
+import { parameterType } from "@executa/core";
+
 /** One way a value breaks its schema; `path` like `keywords.2` (empty for the root). */
 export interface SchemaIssue {
   path: string;
@@ -130,22 +132,7 @@ function checkObject(value: Schema, schema: Schema, root: Schema, path: string, 
 
 function typeMatches(value: unknown, type: unknown): boolean {
   if (type === undefined) return true;
-  return [type].flat().some((one) => {
-    switch (one) {
-      case "integer":
-        return Number.isInteger(value);
-      case "number":
-        return typeof value === "number" && Number.isFinite(value);
-      case "array":
-        return Array.isArray(value);
-      case "object":
-        return typeof value === "object" && value !== null && !Array.isArray(value);
-      case "null":
-        return value === null;
-      default:
-        return typeof value === one;
-    }
-  });
+  return [type].flat().some((one) => (one === "null" ? value === null : parameterType(one)?.fits(value)));
 }
 
 function typeName(value: unknown): string {

@@ -1,5 +1,6 @@
 import { JsonRpcErrorCode, RpcError, SamplingErrorCode } from "@executa/core";
 import type { ReverseCall, ReverseProvider } from "../../providers/provider.js";
+import { InvokeTally } from "../invoke-tally.js";
 import { estimateTokens, readSamplingRequest, type SamplingResponder } from "./request.js";
 import { planResponseFormat, responseFormatReport, STRUCTURED_FORMATS } from "./structured-output.js";
 
@@ -27,7 +28,7 @@ interface InvokeUsage {
  * `downgraded` and `structuredValid`.
  */
 export class SamplingProvider implements ReverseProvider {
-  private readonly usage = new Map<string, InvokeUsage>();
+  private readonly usage = new InvokeTally<InvokeUsage>(() => ({ calls: 0, tokens: 0 }));
   private readonly limits: Required<SamplingLimits>;
 
   constructor(
@@ -52,7 +53,7 @@ export class SamplingProvider implements ReverseProvider {
         `sampling/createMessage: maxTokens ${request.maxTokens} exceeds the ${this.limits.maxTokensPerCall} per-call cap`,
       );
     }
-    const usage = this.usageOf(call);
+    const usage = this.usage.of(call.context);
     if (usage.calls >= this.limits.maxCallsPerInvoke) {
       throw new RpcError(
         SamplingErrorCode.MAX_CALLS_EXCEEDED,
@@ -92,17 +93,5 @@ export class SamplingProvider implements ReverseProvider {
         ...(plan ? { responseFormat: responseFormatReport(plan, reply.text) } : {}),
       },
     };
-  }
-
-  /** The invoke's running totals, dropped when the invoke ends. */
-  private usageOf(call: ReverseCall): InvokeUsage {
-    const { invokeId, signal } = call.context;
-    let usage = this.usage.get(invokeId);
-    if (!usage) {
-      usage = { calls: 0, tokens: 0 };
-      this.usage.set(invokeId, usage);
-      signal.addEventListener("abort", () => this.usage.delete(invokeId), { once: true });
-    }
-    return usage;
   }
 }

@@ -63,7 +63,7 @@ export function responseFormatReport(plan: ResponseFormatPlan, text: string): Re
 }
 
 /** Why `text` is not a valid answer to `format` (empty when it is). */
-export function structuredIssues(format: ResponseFormatParam, text: string): SchemaIssue[] {
+function structuredIssues(format: ResponseFormatParam, text: string): SchemaIssue[] {
   let value: unknown;
   try {
     value = JSON.parse(text);

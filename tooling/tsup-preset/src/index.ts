@@ -17,10 +17,21 @@ export async function relativizeSourceMaps(dir: string): Promise<void> {
   for (const entry of await readdir(dir, { recursive: true })) {
     if (!entry.endsWith(".map")) continue;
     const file = join(dir, entry);
-    const map = JSON.parse(await readFile(file, "utf8")) as { file?: string; sources?: string[] };
+    const map = parseMap(await readFile(file, "utf8"));
+    // A build of another config of the same package may still be writing this map; that
+    // build's own pass fixes it once it is complete.
+    if (!map) continue;
     const local = (path: string) => (isAbsolute(path) ? relative(dirname(file), path) : path);
     const fixed = { ...map, file: map.file && local(map.file), sources: map.sources?.map(local) };
     if (JSON.stringify(fixed) !== JSON.stringify(map)) await writeFile(file, JSON.stringify(fixed));
+  }
+}
+
+function parseMap(text: string): { file?: string; sources?: string[] } | undefined {
+  try {
+    return JSON.parse(text) as { file?: string; sources?: string[] };
+  } catch {
+    return undefined;
   }
 }
 

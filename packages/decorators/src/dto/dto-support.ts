@@ -25,6 +25,11 @@ export function enableDtoSupport(support: DtoSupport): void {
   installed = support;
 }
 
+/** Whether a decorator plugged the DTO implementation in. */
+export function dtoSupportEnabled(): boolean {
+  return installed !== undefined;
+}
+
 /** The DTO implementation; only reached for tools with `@Args()`, which enabled it. */
 export function dtoSupport(): DtoSupport {
   if (installed === undefined)

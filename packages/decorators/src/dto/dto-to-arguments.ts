@@ -219,12 +219,15 @@ function inferFromInitializer(inferred: InferredArgument, initial: unknown): voi
   else inferred.optional = true;
 }
 
-/** Whether a class has any class-validator or `@Field` metadata, or source-declared properties, i.e. is a DTO. */
+/**
+ * Whether a class has any class-validator or `@Field` metadata, or source-declared
+ * properties (those without a manifest form included, to be reported as such), i.e. is a DTO.
+ */
 export function describesArguments(target: Function): boolean {
   return (
     getValidatorStorage().getTargetValidationMetadatas(target, "", true, false).length > 0 ||
     getMetadataStorage().fieldsOf(target).length > 0 ||
-    lineage(target).some((ctor) => Object.keys(sourceInfoOf(ctor)?.fields ?? {}).length > 0)
+    lineage(target).some((ctor) => sourceNames(ctor).length > 0)
   );
 }
 

@@ -29,7 +29,9 @@
  *   interface, `any`, …) and no explicit `type` is given; or `@Args()` is not typed with a class.
  * - `TYPE_CONFLICT`: declared types disagree: an explicit or validator type against the
  *   TypeScript type, or two type validators on one DTO property.
- * - `DTO_WITHOUT_FIELDS`: the `@Args()` class has no decorated properties.
+ * - `DTO_WITHOUT_FIELDS`: the `@Args()` class describes no argument: no class-validator
+ *   decorator or `@Field()`, and either the source reader read it and found no public
+ *   instance property, or it never read it (the message says which).
  * - `MIXED_PARAM_STYLE`: one method mixes `@Param` and `@Args`, or uses `@Args` twice.
  * - `UNDECORATED_PARAMETER`: a tool method parameter that no decorator fills (and that the
  *   source reader did not name).

@@ -26,6 +26,7 @@ export function resolveTool(
     methodName,
   )) {
     const site = {
+      target,
       className,
       methodName,
       where,

@@ -1,5 +1,6 @@
-import type { SourceParameter } from "@executa/core/internal";
+import { type SourceParameter, sourceInfoOf } from "@executa/core/internal";
 import { dtoSupport } from "../dto/dto-support.js";
+import { dtoWithoutFields } from "../dto/dto-without-fields.js";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ParamSource } from "../metadata/definitions.js";
 import { classifyReflectedType } from "../reflection/reflect-types.js";
@@ -9,6 +10,8 @@ import type { UnsupportedType } from "./unsupported-type.js";
 
 /** Where a parameter is, and what its resolver may need to know about the plugin. */
 export interface SlotSite {
+  /** The plugin class. */
+  target: Function;
   className: string;
   methodName: string;
   /** `getWeather, parameter #0`, for messages. */
@@ -86,19 +89,14 @@ function resolveArgsSlot(_source: unknown, site: SlotSite): ResolvedSlot {
       className,
       where,
       `@Args() needs a DTO class as the parameter type; reflection says ${reflected.kind === "primitive" ? reflected.type : reflected.label}`,
-      "type the parameter with a class decorated with class-validator (interfaces and type aliases reflect as Object)",
+      "type the parameter with a class whose public properties are the arguments (interfaces and type aliases reflect as Object)",
     );
   }
   const dtos = dtoSupport();
   const dto = reflected.class;
   if (!dtos.describesArguments(dto)) {
-    throw new DefinitionError(
-      "DTO_WITHOUT_FIELDS",
-      className,
-      where,
-      `the DTO class ${dto.name} has no decorated properties`,
-      "decorate its properties with class-validator (@IsString(), …) or @Field(), or build and run with the executa source reader, which reads them from their TypeScript types",
-    );
+    const { problem, fix } = dtoWithoutFields(dto, sourceInfoOf(site.target) !== undefined);
+    throw new DefinitionError("DTO_WITHOUT_FIELDS", className, where, problem, fix);
   }
   const args = dtos.dtoToArguments(dto, `@Args() of ${className}.${methodName}`);
   return { slot: { kind: "args", dto }, arguments: args, dto };

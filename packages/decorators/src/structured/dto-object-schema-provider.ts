@@ -4,15 +4,22 @@ import {
   type ObjectSchemaProvider,
   type ObjectValidation,
 } from "@executa/core";
-import { type DtoSupport, dtoSupport } from "../dto/dto-support.js";
+import { type SourceField, sourceInfoOf } from "@executa/core/internal";
+import { checkFields } from "../binding/coerce.js";
+import { type DtoSupport, dtoSupport, dtoSupportEnabled } from "../dto/dto-support.js";
+import { anySourceFacts, dtoWithoutFields } from "../dto/dto-without-fields.js";
+import { lineage } from "../metadata/storage.js";
+import { sourceFields } from "../model/source-schema.js";
 import type { ArgumentSchema } from "../model/types.js";
 import { argumentsJsonSchema, dropNullOptionals } from "./arguments-json-schema.js";
 import { structuredOptionsOf } from "./structured.js";
 
 /**
- * Reads class-validator DTOs for `sampling.createObject`. It reaches class-validator only
- * through the DTO slot that `@Structured()`, `@Args()` and `@Field()` fill, so a plugin
- * without DTOs still bundles neither library.
+ * Reads DTO classes for `sampling.createObject`: class-validator DTOs, and classes without
+ * any decorator whose fields the executa source reader recorded. It reaches class-validator
+ * only through the DTO slot that `@Structured()`, `@Args()` and `@Field()` fill, so a
+ * plugin without them bundles neither library: its undecorated targets are then read from
+ * the source facts alone and built by assigning the checked fields to a new instance.
  */
 export const DTO_OBJECT_SCHEMA_PROVIDER: ObjectSchemaProvider = {
   supports: (target) => typeof target === "function",
@@ -31,16 +38,31 @@ export const DTO_OBJECT_SCHEMA_PROVIDER: ObjectSchemaProvider = {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return { ok: false, issues: [{ path: "", message: "must be a JSON object" }] };
     }
-    const values = dropNullOptionals(value, argumentsOf(target)) as Record<string, unknown>;
-    try {
-      const instance = await support(target).toValidatedDto(target, values, `createObject(${target.name})`);
-      return { ok: true, value: instance as T };
-    } catch (error) {
-      if (error instanceof InvalidParamsError) return { ok: false, issues: error.issues };
-      throw error;
-    }
+    const args = argumentsOf(target);
+    const values = dropNullOptionals(value, args) as Record<string, unknown>;
+    const checked = checkFields(args, values, "", { coerce: false });
+    const dto = support(target);
+    if (checked.ok) return built(dto, target, checked.value);
+    // The validators' own wording, where they see a problem too (it is fed back to the model).
+    const theirs = dto === SOURCE_ONLY ? undefined : await built(dto, target, values);
+    return theirs && !theirs.ok ? theirs : { ok: false, issues: checked.issues };
   },
 };
+
+/** The validated instance of `target` built from `values`, or the validators' issues. */
+async function built<T extends object>(
+  dto: DtoSupport,
+  target: abstract new () => T,
+  values: Record<string, unknown>,
+): Promise<ObjectValidation<T>> {
+  try {
+    const instance = await dto.toValidatedDto(target, values, `createObject(${target.name})`);
+    return { ok: true, value: instance as T };
+  } catch (error) {
+    if (error instanceof InvalidParamsError) return { ok: false, issues: error.issues };
+    throw error;
+  }
+}
 
 const readings = new WeakMap<Function, ArgumentSchema[]>();
 
@@ -49,10 +71,8 @@ function argumentsOf(target: Function): ArgumentSchema[] {
   if (args === undefined) {
     const dto = support(target);
     if (!dto.describesArguments(target)) {
-      throw new Error(
-        `createObject(${target.name}): ${target.name} has no class-validator decorators or @Field(): ` +
-          "decorate its properties (e.g. @IsString()) so that its JSON Schema can be read",
-      );
+      const { problem, fix } = dtoWithoutFields(target, anySourceFacts());
+      throw new Error(`createObject(${target.name}): ${problem}. Fix: ${fix}`);
     }
     args = dto.dtoToArguments(target, `createObject(${target.name})`);
     readings.set(target, args);
@@ -61,12 +81,35 @@ function argumentsOf(target: Function): ArgumentSchema[] {
 }
 
 function support(target: Function): DtoSupport {
-  try {
-    return dtoSupport();
-  } catch {
+  if (dtoSupportEnabled()) return dtoSupport();
+  if (sourceNamesOf(target).unsupported.length > 0) {
     throw new Error(
-      `createObject(${target.name}): DTO support is not enabled: decorate ${target.name} with @Structured() ` +
-        "from @executa/decorators",
+      `createObject(${target.name}): fields of ${target.name} have types without a JSON Schema form ` +
+        `(${sourceNamesOf(target).unsupported.join(", ")}). Fix: type them with strings, numbers, booleans, ` +
+        "Date, arrays or classes of those",
     );
   }
+  return SOURCE_ONLY;
 }
+
+/** The fields the source reader recorded on the class and its ancestors, and those without a manifest form. */
+function sourceNamesOf(target: Function): { fields: Record<string, SourceField>; unsupported: string[] } {
+  const chain = lineage(target).map((ctor) => sourceInfoOf(ctor));
+  return {
+    fields: Object.assign({}, ...chain.map((info) => info?.fields)),
+    unsupported: chain.flatMap((info) =>
+      (info?.unsupported ?? []).filter((entry) => entry.index === undefined).map((entry) => entry.member),
+    ),
+  };
+}
+
+/**
+ * Undecorated classes read from the source facts alone, while no decorator has plugged
+ * class-validator in: the fields are checked by `checkFields` (types, enums, bounds,
+ * nested shapes, dates), then assigned to a new instance.
+ */
+const SOURCE_ONLY: DtoSupport = {
+  describesArguments: (target) => Object.keys(sourceNamesOf(target).fields).length > 0,
+  dtoToArguments: (target) => sourceFields(sourceNamesOf(target).fields),
+  toValidatedDto: (target, values) => Object.assign(new (target as new () => object)(), values),
+};

@@ -34,7 +34,15 @@ class SummaryDto {
 }
 
 class UndecoratedDto {
+  /** What was said. */
   text = "";
+}
+
+class NoFieldsDto {
+  private hidden = "";
+  get value() {
+    return this.hidden;
+  }
 }
 
 interface Sent {
@@ -167,13 +175,31 @@ describe("createObject from a class-validator DTO", () => {
     expect(sent).toHaveLength(1);
   });
 
-  test("a class without DTO metadata fails with a clear message, sending nothing", async () => {
+  test("a class without any decorator is read from the source (this file goes through the reader)", async () => {
+    const { ctx, sent } = hostAnswering([answer({ text: "hi" })]);
+    const { object } = await ctx.host.sampling.createObject(UndecoratedDto, { messages });
+    expect(object).toBeInstanceOf(UndecoratedDto);
+    expect(object.text).toBe("hi");
+    expect(
+      (sent[0]!.params.responseFormat as { json_schema: { schema: unknown } }).json_schema.schema,
+    ).toEqual({
+      type: "object",
+      properties: { text: { type: ["string", "null"], description: "What was said." } },
+      required: ["text"],
+      additionalProperties: false,
+    });
+  });
+
+  test("a class read without public fields fails with a clear message, sending nothing", async () => {
     const { ctx, sent } = hostAnswering([]);
     const error = (await ctx.host.sampling
-      .createObject(UndecoratedDto, { messages })
+      .createObject(NoFieldsDto, { messages })
       .catch((e: unknown) => e)) as Error;
     expect(error).toBeInstanceOf(SamplingError);
-    expect(error.message).toMatch(/UndecoratedDto has no class-validator decorators or @Field\(\)/);
+    expect(error.message).toMatch(
+      /the executa source reader read NoFieldsDto and found no public instance property/,
+    );
+    expect(error.message).not.toMatch(/decorate/);
     expect(sent).toHaveLength(0);
   });
 

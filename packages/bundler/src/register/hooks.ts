@@ -76,7 +76,7 @@ export async function resolve(
 }
 
 /**
- * Compiles TypeScript files with SWC, with the source facts of their decorated classes
+ * Compiles TypeScript files with SWC, with the source facts of their classes
  * recorded as the bundle records them; everything else loads as usual.
  */
 export async function load(

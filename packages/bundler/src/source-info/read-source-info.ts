@@ -24,10 +24,15 @@ export interface SourceInfoReading {
 
 /**
  * Reads, with the type checker of `program`, every named class declaration of
- * `sourceFile` that carries a decorator (on the class, a member or a parameter): its doc
- * comment, each decorated method's parameters (name, position, optionality, JSON default,
- * doc comment, schema; `@Ctx()` / `@Host()` slots left out) and each public instance
- * property (a DTO field).
+ * `sourceFile`, decorated or not: its doc comment, each decorated method's parameters
+ * (name, position, optionality, JSON default, doc comment, schema; `@Ctx()` / `@Host()`
+ * slots left out) and each public instance property (a DTO field).
+ *
+ * Undecorated classes are read too: a zero-annotation DTO (`@Args()`, a nested field's
+ * class, a `createObject` target) carries no decorator, and which classes the plugin's
+ * types reach is only known once every file is loaded, while each file is transformed on
+ * its own. A class with nothing to record is still recorded (`{}`), so that the
+ * decorators can tell "read, and it has no fields" from "never read".
  */
 export function readSourceInfo(
   tsm: TypeScriptModule,
@@ -37,7 +42,7 @@ export function readSourceInfo(
   const fields = new FieldReader(tsm, program.getTypeChecker(), program);
   const classes: ClassSourceInfo[] = [];
   const visit = (node: ts.Node): void => {
-    if (tsm.isClassDeclaration(node) && node.name && !isAmbient(tsm, node) && isDecorated(tsm, node)) {
+    if (tsm.isClassDeclaration(node) && node.name && !isAmbient(tsm, node)) {
       classes.push({
         name: node.name.text,
         end: node.end,
@@ -144,16 +149,6 @@ function isContextSlot(tsm: TypeScriptModule, declaration: ts.ParameterDeclarati
 }
 
 const CONTEXT_DECORATORS = new Set(["Ctx", "Host"]);
-
-function isDecorated(tsm: TypeScriptModule, node: ts.ClassDeclaration): boolean {
-  if (hasDecorators(tsm, node)) return true;
-  return node.members.some(
-    (member) =>
-      hasDecorators(tsm, member) ||
-      ((tsm.isMethodDeclaration(member) || tsm.isConstructorDeclaration(member)) &&
-        member.parameters.some((parameter) => hasDecorators(tsm, parameter))),
-  );
-}
 
 function isDecoratedMethod(tsm: TypeScriptModule, node: ts.MethodDeclaration): boolean {
   return hasDecorators(tsm, node) || node.parameters.some((parameter) => hasDecorators(tsm, parameter));

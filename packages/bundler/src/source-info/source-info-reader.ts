@@ -18,7 +18,7 @@ export interface SourceInfoReaderOptions {
 
 /** A file's text with its recorded source facts. */
 export interface SourceInfoResult {
-  /** The text with one recording statement after each decorated class (the input itself when there is none). */
+  /** The text with one recording statement after each class (the input itself when there is none). */
   code: string;
   classes: readonly ClassSourceInfo[];
   /** Members whose types have no faithful manifest form. */
@@ -36,9 +36,9 @@ interface CachedFile {
 /**
  * Answers, file by file, what a build-time reading of the TypeScript source records (see
  * `readSourceInfo`). One program serves every file: it is created on the first file that
- * may hold a decorated class (rooted at it, with the nearest tsconfig's options) and
+ * may hold a class (rooted at it, with the nearest tsconfig's options) and
  * extended, reusing every unchanged parsed file, when a file outside it or a changed
- * text comes in. Files without `@` or `class` are returned as they are, at no cost.
+ * text comes in. Files without `class` are returned as they are, at no cost.
  *
  * The program holds only what the analysis reads, to keep its cost at a build's or a
  * `executa dev` start small: the project's files (installed packages are not loaded, and
@@ -58,9 +58,9 @@ export class SourceInfoReader {
 
   constructor(private readonly options: SourceInfoReaderOptions = {}) {}
 
-  /** Whether `text` can declare a decorated class at all. */
+  /** Whether `text` can declare a class at all. */
   static mayRecord(text: string): boolean {
-    return text.includes("@") && text.includes("class");
+    return text.includes("class");
   }
 
   /** Reads `fileName` (whose current text is `text`) and returns the text with its recording statements. */

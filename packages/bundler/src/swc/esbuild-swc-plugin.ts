@@ -14,7 +14,7 @@ type OnResolveArgs = Parameters<Parameters<PluginBuild["onResolve"]>[1]>[0];
 /** Options of {@link swcDecoratorPlugin}. */
 export interface SwcDecoratorPluginOptions {
   /**
-   * Reads the TypeScript types and doc comments of decorated classes and records them in
+   * Reads the TypeScript types and doc comments of classes and records them in
    * the compiled code (see `SourceInfoReader`). Default: a reader made for this build;
    * `false` compiles without it (reflection alone then describes the plugin).
    */
@@ -31,7 +31,7 @@ const RESOLVING = Symbol("resolving");
  * bundling (esbuild never emits `design:paramtypes`). Files under node_modules are left
  * to esbuild: published packages ship JavaScript with their metadata already compiled in.
  *
- * It also records, after each decorated class, what the TypeScript types and doc comments
+ * It also records, after each class, what the TypeScript types and doc comments
  * say about it (see `SourceInfoReader`; one reader, so one program, per build and across
  * watch rebuilds). tsup adds its own SWC plugin ahead of this one when the tsconfig
  * enables `emitDecoratorMetadata`; the project's files are then routed past it (see
@@ -122,7 +122,7 @@ function isRouted(args: OnResolveArgs): boolean {
   return args.kind === "entry-point" || args.path.startsWith(".") || isAbsolute(args.path);
 }
 
-/** `source` with the recording statements of its decorated classes (see `SourceInfoReader`). */
+/** `source` with the recording statements of its classes (see `SourceInfoReader`). */
 function withSourceInfo(reader: SourceInfoReader | undefined, path: string, source: string): string {
   return reader ? reader.transform(path, source).code : source;
 }

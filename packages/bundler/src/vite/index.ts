@@ -1,6 +1,6 @@
 /**
  * `@executa/bundler/vite`: the vite (and vitest) plugin that records the TypeScript
- * source facts of decorated classes, as the build and `executa dev` do, so that a plugin
+ * source facts of classes, as the build and `executa dev` do, so that a plugin
  * run in-process under test describes itself with the same manifest as its binary.
  *
  * ```ts
@@ -32,7 +32,7 @@ export interface ExecutaSourceOptions extends SourceInfoReaderOptions {
 
 /**
  * A vite plugin that runs before the TypeScript compilers (`enforce: "pre"`) and inserts,
- * after each decorated class of a project `.ts` file, the statement recording what its
+ * after each class of a project `.ts` file, the statement recording what its
  * types and doc comments say. Code lines and columns are unchanged (the statements go at
  * the end of the classes' last lines), so no source map is needed.
  */

@@ -117,8 +117,11 @@ describe("readSourceInfo through SourceInfoReader", () => {
   const parameter = (method: string, name: string) =>
     classes.Weather?.methods?.[method]?.parameters.find((found) => found.name === name);
 
-  it("records only named classes with a decorator on the class or a member", () => {
-    expect(Object.keys(classes).sort()).toEqual(["QueryArgs", "Weather"]);
+  it("records every named class, decorated or not (an anonymous one has no binding to record)", () => {
+    expect(Object.keys(classes).sort()).toEqual(["QueryArgs", "Undecorated", "Weather"]);
+    expect(classes.Undecorated).toEqual({
+      fields: { value: { optional: true, default: 1, schema: { type: "number" } } },
+    });
     expect(classes.Weather?.description).toBe("Weather from Open-Meteo.");
     expect(Object.keys(classes.Weather?.methods ?? {}).sort()).toEqual([
       "defaults",
@@ -363,7 +366,7 @@ describe("SourceInfoReader", () => {
     }
   }, 60_000);
 
-  it("returns a file without `@` or `class` unchanged without loading TypeScript", () => {
+  it("returns a file without `class` unchanged without loading TypeScript", () => {
     const reader = new SourceInfoReader({ typescript: undefined as never, projectDir: "/nonexistent" });
     const text = "export const x = 1;\n";
     expect(reader.transform("/nowhere/x.ts", text)).toEqual({ code: text, classes: [], notes: [] });

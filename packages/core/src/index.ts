@@ -10,7 +10,12 @@
 
 export * from "./capabilities/index.js";
 export type { InvokeDeadline } from "./context/deadline.js";
-export { currentInvoke, type InvokeContext } from "./context/invoke-context.js";
+export {
+  currentContext,
+  currentInvoke,
+  type InvokeContext,
+  NoInvokeContextError,
+} from "./context/invoke-context.js";
 export { InvalidParamsError, type ParamIssue } from "./errors/invalid-params-error.js";
 export { MethodNotFoundError } from "./errors/method-not-found-error.js";
 export { RpcError } from "./errors/rpc-error.js";

@@ -24,6 +24,7 @@ import "./reflection/install-metadata.js";
 export {
   AgentError,
   CapabilityError,
+  currentContext,
   display,
   EmbeddingsError,
   type HealthContext,
@@ -35,6 +36,7 @@ export {
   type InvokeContext,
   type Manifest,
   markdown,
+  NoInvokeContextError,
   type ParameterSchema,
   type ParamIssue,
   type PluginClass,

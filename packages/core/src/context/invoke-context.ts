@@ -54,9 +54,58 @@ export interface InvokeContext {
 
 const storage = new AsyncLocalStorage<InvokeContext>();
 
-/** The context of the invoke whose code is running now, if any. */
+/** The context of the invoke whose code is running now, if any (see {@link currentContext}, which throws instead). */
 export function currentInvoke(): InvokeContext | undefined {
   return storage.getStore();
+}
+
+/**
+ * The context of the tool call whose code is running now: the same object a tool's
+ * `@Ctx()` parameter (or a `definePlugin` handler's second argument) receives, so its
+ * `signal`, `log`, `host`, credentials and deadline are this invoke's own, even while
+ * other invokes run concurrently. It follows the call through `await`, promises and
+ * timers the tool starts, so helpers need not pass it along, and a tool can keep its
+ * optional parameters last instead of declaring `@Ctx() ctx?` after them.
+ *
+ * ```ts
+ * @Tool({ description: "Forecast for a city." })
+ * async forecast(city: string, units?: "metric" | "imperial") {
+ *   const ctx = currentContext();
+ *   ctx.log.info(`forecast for ${city}`);
+ *   return fetchForecast(city, units ?? "metric", ctx.signal);
+ * }
+ * ```
+ *
+ * Reading it costs one `AsyncLocalStorage` lookup; the server sets it around every tool
+ * call whether or not it is read.
+ * @throws {@link NoInvokeContextError} outside a tool call: at module load, in a
+ *   constructor, in `@OnStart` / `@OnStop` / `@Health`, or in a callback registered
+ *   before the invoke began.
+ */
+export function currentContext(): InvokeContext {
+  const context = storage.getStore();
+  if (context === undefined) throw new NoInvokeContextError();
+  return context;
+}
+
+const OUTSIDE_INVOKE_FIX =
+  "call currentContext() from code a tool call runs (the tool method, or anything it calls or awaits), " +
+  "not at module load, in a constructor, in @OnStart/@OnStop/@Health or in a callback registered " +
+  "before the invoke; or receive the context as a parameter with @Ctx()";
+
+/** What {@link currentContext} throws when no tool call is running in the calling code. */
+export class NoInvokeContextError extends Error {
+  override readonly name = "NoInvokeContextError";
+  /** Stable, for programs to match on. */
+  readonly code = "NO_INVOKE_CONTEXT";
+  /** How to fix it. */
+  readonly fix: string = OUTSIDE_INVOKE_FIX;
+
+  constructor() {
+    super(
+      `currentContext() was called outside a tool call: no invoke is running here\n  Fix: ${OUTSIDE_INVOKE_FIX}`,
+    );
+  }
 }
 
 /** Runs `fn` with `context` as the current invoke (what reverse calls read their id from). */

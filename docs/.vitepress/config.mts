@@ -39,11 +39,9 @@ export default defineConfig({
     ],
     sidebar: [
       { text: "Guide", items: guide },
+      // The API reference is in the nav only: as the sidebar's last item it would be the
+      // pager's "next" link, which VitePress renders without the target the router needs.
       { text: "Going deeper", items: deeper },
-      {
-        text: "Reference",
-        items: [{ text: "API reference (TypeDoc)", link: "/api/index.html", target: "_self" }],
-      },
     ],
     outline: [2, 3],
     search: { provider: "local" },

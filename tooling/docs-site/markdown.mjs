@@ -28,14 +28,16 @@ export function cutSamplePreludes(md) {
 /**
  * The API reference is static HTML under /api/, not pages of the site: a link into it
  * needs `target="_self"`, else VitePress's client router intercepts the click and shows
- * its "page not found".
+ * its "page not found". The attribute is added to the rendered tag, after VitePress's own
+ * link rule has seen the link, because that rule leaves links with a target out of its
+ * dead-link check.
  */
 export function apiLinksLeaveTheRouter(md) {
-  md.core.ruler.push("executa_api_links", (state) => {
-    const links = state.tokens.flatMap((block) => block.children ?? []).filter((t) => t.type === "link_open");
-    for (const link of links) {
-      const href = link.attrGet("href") ?? "";
-      if (href.startsWith("/api/") && link.attrGet("target") === null) link.attrSet("target", "_self");
-    }
-  });
+  const render = md.renderer.rules.link_open;
+  md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
+    const token = tokens[idx];
+    const leaves = (token.attrGet("href") ?? "").startsWith("/api/") && token.attrGet("target") === null;
+    const html = render ? render(tokens, idx, options, env, self) : self.renderToken(tokens, idx, options);
+    return leaves ? html.replace(/^<a /, '<a target="_self" ') : html;
+  };
 }

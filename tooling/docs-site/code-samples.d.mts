@@ -1,0 +1,22 @@
+/** A ```ts block of a markdown file; `line` is the 1-based line of its first code line. */
+export interface Sample {
+  file: string;
+  line: number;
+  code: string;
+}
+
+/** A compiler diagnostic of a sample, at its markdown file and line. */
+export interface SampleProblem {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** The ```ts (or ```typescript) blocks of one markdown text. */
+export function samplesOf(file: string, markdown: string): Sample[];
+/** The markdown files under `dir`, its build output and generated API reference left out. */
+export function markdownFiles(dir: string): string[];
+/** Type-checks every sample, each as its own module; answers the problems. */
+export function typecheckSamples(samples: readonly Sample[]): SampleProblem[];
+/** The samples of every markdown file under `dir` (default: the site's `docs/`). */
+export function siteSamples(dir?: string): Sample[];

@@ -20,3 +20,5 @@ export function markdownFiles(dir: string): string[];
 export function typecheckSamples(samples: readonly Sample[]): SampleProblem[];
 /** The samples of every markdown file under `dir` (default: the site's `docs/`). */
 export function siteSamples(dir?: string): Sample[];
+/** The samples of the site and of the READMEs that point to it (the root's and each package's). */
+export function documentationSamples(): Sample[];

@@ -4,7 +4,7 @@
  * the same names); what a sample needs but does not show goes above a `// ---cut---` line
  * (see markdown.mjs), which the site leaves out.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import ts from "typescript";
 
@@ -120,4 +120,13 @@ export function typecheckSamples(samples) {
 /** The samples of every markdown file under `dir` (default: the site's `docs/`). */
 export function siteSamples(dir = join(ROOT, "docs")) {
   return markdownFiles(dir).flatMap((file) => samplesOf(file, readFileSync(file, "utf8")));
+}
+
+/** The samples of the site and of the READMEs that point to it (the root's and each package's). */
+export function documentationSamples() {
+  const packages = readdirSync(join(ROOT, "packages")).map((name) =>
+    join(ROOT, "packages", name, "README.md"),
+  );
+  const readmes = [join(ROOT, "README.md"), ...packages].filter((file) => existsSync(file));
+  return [...siteSamples(), ...readmes.flatMap((file) => samplesOf(file, readFileSync(file, "utf8")))];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { samplesOf, siteSamples, typecheckSamples } from "../code-samples.mjs";
+import { documentationSamples, samplesOf, typecheckSamples } from "../code-samples.mjs";
 import { visibleSample } from "../markdown.mjs";
 
 // One TypeScript program over every sample of the site and the packages' sources: slow
@@ -8,9 +8,9 @@ const CHECK_TIMEOUT_MS = 180_000;
 
 describe("the documentation's code samples", () => {
   it(
-    "type-check against the packages",
+    "type-check against the packages (the site's and the READMEs')",
     () => {
-      const samples = siteSamples();
+      const samples = documentationSamples();
       expect(samples.length).toBeGreaterThan(20);
       const problems = typecheckSamples(samples).map((p) => `${p.file}:${p.line}: ${p.message}`);
       expect(problems).toEqual([]);

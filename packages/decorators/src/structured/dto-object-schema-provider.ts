@@ -82,11 +82,11 @@ function argumentsOf(target: Function): ArgumentSchema[] {
 
 function support(target: Function): DtoSupport {
   if (dtoSupportEnabled()) return dtoSupport();
-  if (sourceNamesOf(target).unsupported.length > 0) {
+  const { unsupported } = sourceNamesOf(target);
+  if (unsupported.length > 0) {
     throw new Error(
       `createObject(${target.name}): fields of ${target.name} have types without a JSON Schema form ` +
-        `(${sourceNamesOf(target).unsupported.join(", ")}). Fix: type them with strings, numbers, booleans, ` +
-        "Date, arrays or classes of those",
+        `(${unsupported.join(", ")}). Fix: type them with strings, numbers, booleans, Date, arrays or classes of those`,
     );
   }
   return SOURCE_ONLY;

@@ -89,9 +89,8 @@ export function currentContext(): InvokeContext {
 }
 
 const OUTSIDE_INVOKE_FIX =
-  "call currentContext() from code a tool call runs (the tool method, or anything it calls or awaits), " +
-  "not at module load, in a constructor, in @OnStart/@OnStop/@Health or in a callback registered " +
-  "before the invoke; or receive the context as a parameter with @Ctx()";
+  "call it from code a tool call runs (the tool method, or what it calls or awaits), not at module " +
+  "load or in a hook; or take the context with @Ctx()";
 
 /** What {@link currentContext} throws when no tool call is running in the calling code. */
 export class NoInvokeContextError extends Error {
@@ -102,9 +101,7 @@ export class NoInvokeContextError extends Error {
   readonly fix: string = OUTSIDE_INVOKE_FIX;
 
   constructor() {
-    super(
-      `currentContext() was called outside a tool call: no invoke is running here\n  Fix: ${OUTSIDE_INVOKE_FIX}`,
-    );
+    super(`currentContext() was called outside a tool call\n  Fix: ${OUTSIDE_INVOKE_FIX}`);
   }
 }
 

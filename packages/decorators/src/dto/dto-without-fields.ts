@@ -22,28 +22,23 @@ export function dtoWithoutFields(dto: Function, readerRan: boolean): DtoWithoutF
   const name = dto.name || "(anonymous class)";
   if (lineage(dto).some((ctor) => sourceInfoOf(ctor) !== undefined)) {
     return {
-      problem:
-        `the executa source reader read ${name} and found no public instance property to make an ` +
-        "argument of (static, private and protected members and methods are not arguments)",
-      fix: `declare each argument as a public property of ${name}, e.g. \`title!: string\` or \`body?: string\``,
+      problem: `the executa source reader read ${name} and found no public instance property`,
+      fix: `declare each argument as a public property of ${name}, e.g. \`title!: string\``,
     };
   }
   if (readerRan) {
     return {
       problem:
         `${name} has no class-validator decorator or @Field(), and the executa source reader, which ran, ` +
-        "never saw it: it is declared outside the project's TypeScript files (an installed package, a " +
-        "JavaScript file, a class expression or a file excluded from the reader)",
+        "never saw it: it is not a class declared in the project's TypeScript files",
       fix: `declare ${name} as a named class in a .ts file of the project, or ${DECORATE}`,
     };
   }
   return {
     problem:
       `${name} has no class-validator decorator or @Field(), and no source facts were recorded in this ` +
-      "process: it was not built or run with the executa source reader, which reads the fields from their TypeScript types",
-    fix:
-      "build with `executa build`, run with `executa dev`, and in tests add executaSource() from " +
-      `@executa/bundler/vite to the vitest plugins; or ${DECORATE}`,
+      "process: it was not built or run with the executa source reader",
+    fix: `use executa build, executa dev, and executaSource() of @executa/bundler/vite in vitest; or ${DECORATE}`,
   };
 }
 

@@ -85,8 +85,8 @@ function support(target: Function): DtoSupport {
   const { unsupported } = sourceNamesOf(target);
   if (unsupported.length > 0) {
     throw new Error(
-      `createObject(${target.name}): fields of ${target.name} have types without a JSON Schema form ` +
-        `(${unsupported.join(", ")}). Fix: type them with strings, numbers, booleans, Date, arrays or classes of those`,
+      `createObject(${target.name}): ${unsupported.join(", ")} of ${target.name} have no JSON Schema form. ` +
+        "Fix: type them with strings, numbers, booleans, Date, arrays or classes of those",
     );
   }
   return SOURCE_ONLY;

@@ -211,7 +211,7 @@ describe("startup errors name the class, the member and the fix", () => {
     expect(error.problem).toContain(
       "Plain has no class-validator decorator or @Field(), and no source facts were recorded in this process",
     );
-    expect(error.fix).toContain("executaSource() from @executa/bundler/vite");
+    expect(error.fix).toContain("executaSource() of @executa/bundler/vite");
   });
 
   test("a DTO property whose type cannot be inferred names the DTO, the property and the tool", () => {

@@ -24,6 +24,7 @@ import { JsonRpcErrorCode, RpcError, ServerErrorCode } from "@executa/core";
  * - `BLOB_TOO_LARGE`: a body PUT to a local provider's loopback URL outgrew its limit (answered 413).
  * - `INVALID_SAMPLING_CONFIG`: a local sampling provider's configuration or script cannot be used.
  * - `INVALID_OPTION`: another argument a host API cannot use (e.g. a loopback route name).
+ * - `STORE_LOCKED`: the local storage database stayed locked by another process past the wait.
  * - `INTERNAL`: a broken invariant of the host (a bug).
  */
 export type HostErrorCode =
@@ -38,6 +39,7 @@ export type HostErrorCode =
   | "BLOB_TOO_LARGE"
   | "INVALID_SAMPLING_CONFIG"
   | "INVALID_OPTION"
+  | "STORE_LOCKED"
   | "INTERNAL";
 
 /** How a plugin process ended. */
@@ -74,7 +76,7 @@ export interface HostErrorDetails {
   pluginName?: string;
   exit?: ExitInfo;
   stderrTail?: readonly string[];
-  /** `FILE_TRANSPORT_REFUSED`: the path as the pointer gave it, and why. */
+  /** `FILE_TRANSPORT_REFUSED`: the path as the pointer gave it, and why; `STORE_LOCKED`: the database file. */
   path?: string;
   refusal?: FileTransportRefusal;
 }

@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
-import Database from "better-sqlite3";
 import { type Clock, systemClock } from "../clock.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
+import { inTransaction, openSqlite, recoveringStaleLock, type SqliteDatabase } from "./sqlite-file.js";
 
 /** What an entry holds: a KV value, or a file's metadata (its bytes live on disk). */
 export type EntryKind = "kv" | "file";
@@ -90,34 +88,60 @@ CREATE TABLE IF NOT EXISTS entries (
 CREATE INDEX IF NOT EXISTS entries_expiry ON entries (expires_at) WHERE expires_at IS NOT NULL;
 `;
 
+const SQL = {
+  get: "SELECT * FROM entries WHERE namespace = ? AND key = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)",
+  put: `INSERT OR REPLACE INTO entries
+          (namespace, kind, key, value, blob, content_type, metadata, etag, generation, size_bytes, created_at, updated_at, expires_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  delete: "DELETE FROM entries WHERE namespace = ? AND key = ? AND kind = ?",
+  list: `SELECT * FROM entries
+          WHERE namespace = @namespace
+            AND (@kind IS NULL OR kind = @kind)
+            AND substr(key, 1, length(@prefix)) = @prefix
+            AND (@afterKey IS NULL OR key > @afterKey OR (key = @afterKey AND kind > @afterKind))
+            AND (expires_at IS NULL OR expires_at > @now)
+          ORDER BY key, kind
+          LIMIT @limit`,
+  expired: "SELECT * FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?",
+  purge: "DELETE FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?",
+} as const;
+
+type Statement = ReturnType<SqliteDatabase["prepare"]>;
+
 /**
  * The local storage database: one SQLite file holding every scope's KV entries and file
  * metadata, keyed by (namespace, key, kind). Expired entries are invisible at once and
  * purged on writes. All methods are synchronous and each runs as one transaction, so
- * `if_match` checks cannot race.
+ * `if_match` checks cannot race, also against another process on the same file.
+ *
+ * SQLite runs as WebAssembly (no native addon): the file is durable on commit and
+ * persists across processes; a transaction cut short by a crash is rolled back.
  */
 export class LocalStore {
-  private readonly db: Database.Database;
+  private readonly db: SqliteDatabase;
+  private readonly path: string;
   private readonly now: Clock;
+  /** Prepared once; WebAssembly statements are freed by {@link LocalStore.close}, not by GC. */
+  private readonly statements = new Map<keyof typeof SQL, Statement>();
 
   /** @param path - the database file (created with its folder), or ":memory:". */
   constructor(path: string, options: { now?: Clock } = {}) {
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma("journal_mode = WAL");
-    this.db.pragma("busy_timeout = 5000");
-    this.db.exec(SCHEMA);
+    this.path = path;
+    this.db = openSqlite(path);
+    try {
+      inTransaction(this.db, path, () => this.db.exec(SCHEMA));
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
     this.now = options.now ?? systemClock;
   }
 
   /** The live entry, or undefined when missing or expired. */
   get(namespace: string, kind: EntryKind, key: string): Entry | undefined {
-    const row = this.db
-      .prepare<[string, string, EntryKind, number], Row>(
-        "SELECT * FROM entries WHERE namespace = ? AND key = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)",
-      )
-      .get(namespace, key, kind, this.now());
-    return row ? fromRow(row) : undefined;
+    // all(), not get(): a statement stepped to its end leaves no read lock behind.
+    const [row] = this.read(() => this.statement("get").all([namespace, key, kind, this.now()]));
+    return row ? fromRow(row as unknown as Row) : undefined;
   }
 
   /**
@@ -131,7 +155,7 @@ export class LocalStore {
     write: EntryWrite,
     ifMatch?: string,
   ): { ok: true; entry: Entry; replaced: Entry | undefined; expired: Entry[] } | PreconditionFailure {
-    return this.db.transaction(() => {
+    return inTransaction(this.db, this.path, () => {
       const expired = this.purgeExpired();
       const current = this.get(namespace, kind, key);
       if (ifMatch !== undefined && current?.etag !== ifMatch) return { ok: false as const, current };
@@ -151,15 +175,9 @@ export class LocalStore {
         updatedAt: now,
         expiresAt: write.expiresAt ?? null,
       };
-      this.db
-        .prepare(
-          `INSERT OR REPLACE INTO entries
-             (namespace, kind, key, value, blob, content_type, metadata, etag, generation, size_bytes, created_at, updated_at, expires_at)
-           VALUES (@namespace, @kind, @key, @value, @blob, @content_type, @metadata, @etag, @generation, @size_bytes, @created_at, @updated_at, @expires_at)`,
-        )
-        .run(toRow(entry));
+      this.statement("put").run(toColumns(entry));
       return { ok: true as const, entry, replaced: current, expired };
-    })();
+    });
   }
 
   /** Deletes an entry; with `ifMatch`, only when the live entry has that etag. */
@@ -169,14 +187,12 @@ export class LocalStore {
     key: string,
     ifMatch?: string,
   ): { ok: true; deleted: Entry | undefined } | PreconditionFailure {
-    return this.db.transaction(() => {
+    return inTransaction(this.db, this.path, () => {
       const current = this.get(namespace, kind, key);
       if (ifMatch !== undefined && current?.etag !== ifMatch) return { ok: false as const, current };
-      this.db
-        .prepare("DELETE FROM entries WHERE namespace = ? AND key = ? AND kind = ?")
-        .run(namespace, key, kind);
+      this.statement("delete").run([namespace, key, kind]);
       return { ok: true as const, deleted: current };
-    })();
+    });
   }
 
   /**
@@ -188,26 +204,17 @@ export class LocalStore {
   list(namespace: string, query: ListQuery): { items: Entry[]; nextCursor: string | null } {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const prefix = query.prefix ?? "";
-    const rows = this.db
-      .prepare<Record<string, unknown>, Row>(
-        `SELECT * FROM entries
-          WHERE namespace = @namespace
-            AND (@kind IS NULL OR kind = @kind)
-            AND substr(key, 1, length(@prefix)) = @prefix
-            AND (@afterKey IS NULL OR key > @afterKey OR (key = @afterKey AND kind > @afterKind))
-            AND (expires_at IS NULL OR expires_at > @now)
-          ORDER BY key, kind
-          LIMIT @limit`,
-      )
-      .all({
-        namespace,
-        kind: query.kind ?? null,
-        prefix,
-        afterKey: after?.key ?? null,
-        afterKind: after?.kind ?? "",
-        now: this.now(),
-        limit: query.limit + 1,
-      });
+    const rows = this.read(() =>
+      this.statement("list").all({
+        "@namespace": namespace,
+        "@kind": query.kind ?? null,
+        "@prefix": prefix,
+        "@afterKey": after?.key ?? null,
+        "@afterKind": after?.kind ?? "",
+        "@now": this.now(),
+        "@limit": query.limit + 1,
+      }),
+    ) as unknown as Row[];
     const items = rows.slice(0, query.limit).map(fromRow);
     const last = items[items.length - 1];
     const nextCursor =
@@ -218,17 +225,32 @@ export class LocalStore {
   /** Removes expired entries and returns them (so file blobs can be deleted too). */
   purgeExpired(): Entry[] {
     const now = this.now();
-    const rows = this.db
-      .prepare<[number], Row>("SELECT * FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?")
-      .all(now);
+    const rows = this.read(() => this.statement("expired").all([now])) as unknown as Row[];
     if (rows.length > 0) {
-      this.db.prepare("DELETE FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?").run(now);
+      inTransaction(this.db, this.path, () => this.statement("purge").run([now]));
     }
     return rows.map(fromRow);
   }
 
   close(): void {
-    if (this.db.open) this.db.close();
+    if (!this.db.isOpen) return;
+    for (const statement of this.statements.values()) statement.finalize();
+    this.statements.clear();
+    this.db.close();
+  }
+
+  private statement(name: keyof typeof SQL): Statement {
+    let statement = this.statements.get(name);
+    if (!statement) {
+      statement = this.db.prepare(SQL[name]);
+      this.statements.set(name, statement);
+    }
+    return statement;
+  }
+
+  /** A read outside a transaction of this store's (inside one, the lock is already held). */
+  private read<T>(work: () => T): T {
+    return this.db.inTransaction ? work() : recoveringStaleLock(this.path, work);
   }
 }
 
@@ -254,20 +276,21 @@ function fromRow(row: Row): Entry {
   };
 }
 
-function toRow(entry: Entry): Row {
-  return {
-    namespace: entry.namespace,
-    kind: entry.kind,
-    key: entry.key,
-    value: entry.valueJson,
-    blob: entry.blob,
-    content_type: entry.contentType,
-    metadata: entry.metadata === null ? null : JSON.stringify(entry.metadata),
-    etag: entry.etag,
-    generation: entry.generation,
-    size_bytes: entry.sizeBytes,
-    created_at: entry.createdAt,
-    updated_at: entry.updatedAt,
-    expires_at: entry.expiresAt,
-  };
+/** The columns of {@link SQL.put}, in order. */
+function toColumns(entry: Entry): (string | number | null)[] {
+  return [
+    entry.namespace,
+    entry.kind,
+    entry.key,
+    entry.valueJson,
+    entry.blob,
+    entry.contentType,
+    entry.metadata === null ? null : JSON.stringify(entry.metadata),
+    entry.etag,
+    entry.generation,
+    entry.sizeBytes,
+    entry.createdAt,
+    entry.updatedAt,
+    entry.expiresAt,
+  ];
 }

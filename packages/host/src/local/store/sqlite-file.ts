@@ -1,0 +1,102 @@
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import sqlite from "node-sqlite3-wasm";
+import { HostError } from "../../errors/host-error.js";
+
+/** A SQLite connection (SQLite compiled to WebAssembly: no native addon to build or download). */
+export type SqliteDatabase = InstanceType<typeof sqlite.Database>;
+
+/** How long a statement waits for another connection's transaction before failing. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * A lock older than this is left by a process that died inside a transaction: every
+ * transaction of the store lasts milliseconds, and nothing else opens its file.
+ */
+const STALE_LOCK_MS = 15_000;
+
+/**
+ * Opens (and creates, with its folder) the database at `path`, or an in-memory one for
+ * ":memory:". The file is written through Node's `fs` with a rollback journal and
+ * `synchronous = FULL`: a commit is on disk when it returns, and a transaction cut short by
+ * a crash is rolled back on the next open. WAL needs shared memory, which WebAssembly
+ * SQLite has not.
+ */
+export function openSqlite(path: string): SqliteDatabase {
+  if (path !== ":memory:") {
+    mkdirSync(dirname(path), { recursive: true });
+    removeStaleLock(path);
+  }
+  const db = new sqlite.Database(path);
+  try {
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    recoveringStaleLock(path, () => db.exec("PRAGMA journal_mode = DELETE"));
+    db.exec("PRAGMA synchronous = FULL");
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/**
+ * Runs `work` as one write transaction: committed when it returns, rolled back when it
+ * throws. Taken with `BEGIN IMMEDIATE` so two connections never both read, then write.
+ * Inside a transaction already, `work` becomes part of it.
+ */
+export function inTransaction<T>(db: SqliteDatabase, path: string, work: () => T): T {
+  if (db.inTransaction) return work();
+  beginImmediate(db, path);
+  try {
+    const result = work();
+    db.exec("COMMIT");
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+function beginImmediate(db: SqliteDatabase, path: string): void {
+  recoveringStaleLock(path, () => db.exec("BEGIN IMMEDIATE"));
+}
+
+/**
+ * Runs `work`, and once more when it failed on a lock left behind. The file's lock is a
+ * `<file>.lock` folder: a process killed inside a transaction leaves it, and without this
+ * every later statement would wait for it and fail.
+ *
+ * @throws HostError `STORE_LOCKED` when another process holds the lock past the wait.
+ */
+export function recoveringStaleLock<T>(path: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (path === ":memory:" || !isBusy(error)) throw error;
+    if (!removeStaleLock(path)) throw lockedError(path, error);
+    return work();
+  }
+}
+
+function lockedError(path: string, cause: unknown): HostError {
+  return new HostError(
+    "STORE_LOCKED",
+    `The local storage ${path} stayed locked by another process for ${BUSY_TIMEOUT_MS / 1000} s. ` +
+      `Let that process finish; if none uses the file, remove ${path}.lock (a lock older than ` +
+      `${STALE_LOCK_MS / 1000} s is removed on its own).`,
+    { details: { path }, cause },
+  );
+}
+
+function isBusy(error: unknown): boolean {
+  return error instanceof Error && /database is locked/i.test(error.message);
+}
+
+/** Removes `<path>.lock` when it is older than {@link STALE_LOCK_MS}; true when it did. */
+function removeStaleLock(path: string): boolean {
+  const lock = `${path}.lock`;
+  const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+  if (since === undefined || Date.now() - since < STALE_LOCK_MS) return false;
+  rmSync(lock, { recursive: true, force: true });
+  return true;
+}

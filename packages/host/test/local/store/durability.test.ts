@@ -1,0 +1,88 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, utimesSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { isHostError } from "../../../src/errors/host-error.js";
+import { LocalStore } from "../../../src/local/store/local-store.js";
+import { tempDir } from "../../helpers/calls.js";
+
+// Real processes on one database file (the built store): what a dev host and an MCP
+// fallback rely on, SQLite in WebAssembly writing through Node's fs.
+const PROCESS = fileURLToPath(new URL("./store-process.mjs", import.meta.url));
+
+function runStore(
+  ...args: string[]
+): Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [PROCESS, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString("utf8")));
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString("utf8")));
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+describe("LocalStore on a file shared by processes", () => {
+  let dir: ReturnType<typeof tempDir>;
+  let db: string;
+  beforeEach(() => {
+    dir = tempDir();
+    db = join(dir.path, "data", "storage.db");
+  });
+  afterEach(() => dir.remove());
+
+  it("two processes incrementing one counter with if_match lose no write", async () => {
+    const runs = await Promise.all([
+      runStore(db, "count", "counter", "60"),
+      runStore(db, "count", "counter", "60"),
+    ]);
+    for (const run of runs) expect(run.code, run.stderr).toBe(0);
+    const store = new LocalStore(db);
+    try {
+      expect(store.get("ns", "kv", "counter")).toMatchObject({ valueJson: "120", generation: 120 });
+    } finally {
+      store.close();
+    }
+  }, 120_000);
+
+  it("a process killed inside a transaction: the commit before it persists, the cut one is rolled back, and the store opens again", async () => {
+    const setup = new LocalStore(db);
+    setup.put("ns", "kv", "other", { valueJson: "1", sizeBytes: 1 });
+    setup.close();
+    const crash = await runStore(db, "crash", "k");
+    expect(crash.signal, crash.stderr).toBe("SIGKILL");
+    // What the killed process left: its lock (a folder) and the rollback journal.
+    expect(existsSync(`${db}.lock`)).toBe(true);
+    expect(existsSync(`${db}-journal`)).toBe(true);
+    const longAgo = new Date(Date.now() - 60_000);
+    utimesSync(`${db}.lock`, longAgo, longAgo);
+
+    const store = new LocalStore(db);
+    try {
+      expect(store.get("ns", "kv", "k")?.valueJson).toBe('"kept"');
+      expect(store.get("ns", "kv", "other")?.valueJson).toBe("1");
+      expect(store.put("ns", "kv", "k", { valueJson: '"next"', sizeBytes: 6 })).toMatchObject({ ok: true });
+      expect(existsSync(`${db}.lock`)).toBe(false);
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+
+  it("a lock another process holds past the wait fails with STORE_LOCKED, naming the file and the fix", () => {
+    new LocalStore(db).close();
+    mkdirSync(`${db}.lock`);
+    const failure = (() => {
+      try {
+        new LocalStore(db).close();
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(isHostError(failure, "STORE_LOCKED")).toBe(true);
+    expect((failure as Error).message).toContain(`remove ${db}.lock`);
+    expect((failure as { details: unknown }).details).toEqual({ path: db });
+  }, 30_000);
+});

@@ -1,0 +1,29 @@
+// One process using the built LocalStore on a database file, as a dev host or an MCP
+// fallback does. Usage: node store-process.mjs <db> <command> [args]
+//   count <key> <n>  n read-modify-write increments of a counter, each guarded by if_match
+//   crash <key>      a committed put of <key>, then a write of "lost" killed before commit
+import sqlite from "node-sqlite3-wasm";
+import { LocalStore } from "../../../dist/local/index.js";
+
+const [db, command, key, n] = process.argv.slice(2);
+const store = new LocalStore(db);
+
+if (command === "count") {
+  let conflicts = 0;
+  for (let done = 0; done < Number(n); ) {
+    const current = store.get("ns", "kv", key);
+    const next = JSON.stringify(Number(current?.valueJson ?? 0) + 1);
+    const put = store.put("ns", "kv", key, { valueJson: next, sizeBytes: next.length }, current?.etag);
+    if (put.ok) done++;
+    else conflicts++;
+  }
+  process.stdout.write(`${JSON.stringify({ conflicts })}\n`);
+  store.close();
+} else if (command === "crash") {
+  store.put("ns", "kv", key, { valueJson: '"kept"', sizeBytes: 6 });
+  const raw = new sqlite.Database(db);
+  raw.exec("BEGIN IMMEDIATE");
+  raw.run("UPDATE entries SET value = '\"lost\"' WHERE key = ?", [key]);
+  raw.run("DELETE FROM entries WHERE key <> ?", [key]);
+  process.kill(process.pid, "SIGKILL");
+}

@@ -10,8 +10,8 @@
  *   node tooling/registry-e2e/run.mjs      (the packages must be built: pnpm build)
  *
  * The project installs through an empty pnpm store in the temp folder: this machine's own
- * store would hand it native addons built inside the repository (pnpm's side-effects
- * cache), so better-sqlite3 is built (downloaded or compiled) on every run.
+ * store would hand it packages with build results from inside the repository (pnpm's
+ * side-effects cache). Nothing in the author's path is a native addon to compile.
  * EXECUTA_E2E_KEEP=1 keeps the temp folder for a look after a failure.
  */
 import {
@@ -100,8 +100,7 @@ async function publishAll(ctx) {
 
 /**
  * `pnpm dlx @executa/cli@VERSION new NAME` in the user's folder, then a look at what it
- * wrote. (`npx` works too, but npm runs better-sqlite3's install script, a native build
- * wherever no prebuilt binary can be downloaded; pnpm runs no unapproved build scripts.)
+ * wrote. (`npx` works too; pnpm runs no unapproved build scripts.)
  */
 async function scaffoldProject(ctx) {
   const { output } = await run("pnpm", ["dlx", `@executa/cli@${ctx.version}`, "new", PLUGIN], {
@@ -198,9 +197,8 @@ function userSteps(ctx) {
     [
       "pnpm install",
       () =>
-        // Long: better-sqlite3 compiles where no prebuilt binary can be downloaded.
         pnpm(ctx, ["install", ...registry, "--no-frozen-lockfile", "--store-dir", ctx.storeDir], {
-          timeoutMs: 600_000,
+          timeoutMs: 300_000,
         }).then(() => ""),
     ],
     ["pnpm typecheck", () => pnpm(ctx, ["typecheck"]).then(() => "")],

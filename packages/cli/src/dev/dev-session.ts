@@ -68,7 +68,7 @@ export class DevSession {
    */
   static async open(options: DevSessionOptions): Promise<DevSession> {
     mkdirSync(options.dataDir, { recursive: true });
-    // Loaded here, not at the top: it opens better-sqlite3, which only `dev` needs.
+    // Loaded here, not at the top: it compiles SQLite's WebAssembly, which only `dev` needs.
     const { createLocalProviders } = await import("@executa/host/local");
     const local = createLocalProviders({
       dataDir: options.dataDir,

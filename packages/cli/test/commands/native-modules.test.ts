@@ -35,7 +35,7 @@ describe("native modules the CLI loads", () => {
     }
   });
 
-  it("executa dev loads better-sqlite3 for its local storage (the tracer sees it)", async () => {
+  it("executa dev opens its local storage without any native addon (SQLite in WebAssembly)", async () => {
     const cwd = await mkdtemp(join(tmpdir(), "cli-native-"));
     try {
       const { run, loaded } = await nativeLoadsOf(
@@ -43,7 +43,9 @@ describe("native modules the CLI loads", () => {
         cwd,
       );
       expect(run.code, run.stderr).toBe(0);
+      // The control: the tracer sees the storage's SQLite, and no addon came with it.
       expect(loaded.sqlite.length).toBeGreaterThan(0);
+      expect(loaded.addons).toEqual([]);
     } finally {
       await rm(cwd, { recursive: true, force: true });
     }

@@ -42,10 +42,9 @@ export function pluginPackageJson(name: string, style: DependencyStyle): Record<
       "unplugin-swc": THIRD_PARTY_VERSIONS["unplugin-swc"],
       vitest: THIRD_PARTY_VERSIONS.vitest,
     }),
-    // pnpm 10 runs no install scripts unless allowed; @swc/core and esbuild need theirs, and
-    // better-sqlite3 (the local storage of @executa/host, under tests and executa dev) its
-    // native addon.
-    pnpm: { onlyBuiltDependencies: ["@swc/core", "better-sqlite3", "esbuild"] },
+    // pnpm 10 runs no install scripts unless allowed; @swc/core and esbuild need theirs. The
+    // local storage of tests and executa dev is SQLite in WebAssembly: nothing to build.
+    pnpm: { onlyBuiltDependencies: ["@swc/core", "esbuild"] },
   };
 }
 

@@ -2,7 +2,12 @@ import { basename, dirname, extname, join, resolve } from "node:path";
 import type { Options } from "tsup";
 import { NODE_TARGET } from "../../../../tooling/tsup-preset/src/index.js";
 import { startupBanner } from "../harden/startup-banner.js";
-import { disableTsupNativeNodeModules, type NativeAddon, nativeAddonPlugin } from "../native/index.js";
+import {
+  disableTsupNativeNodeModules,
+  embeddedWasmPlugin,
+  type NativeAddon,
+  nativeAddonPlugin,
+} from "../native/index.js";
 import {
   type BuildExecutablesResult,
   type FinishBuildOptions,
@@ -81,6 +86,7 @@ export function executa(options: ExecutaOptions): Options {
     esbuildPlugins: [
       ...(swc ? [swcDecoratorPlugin(swc)] : []),
       nativeAddonPlugin((found) => (nativeAddons = found)),
+      embeddedWasmPlugin(),
       ...(options.tsup?.esbuildPlugins ?? []),
     ],
     esbuildOptions: esbuildOptionsFor(options),

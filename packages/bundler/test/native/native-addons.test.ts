@@ -1,3 +1,4 @@
+import { readdirSync, realpathSync } from "node:fs";
 import { copyFile, cp, mkdir, readdir, realpath, rm, symlink, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -11,67 +12,76 @@ import { drive, invoke } from "../helpers/drive.js";
 import { fixture } from "../helpers/fixtures.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
-// Builds real binaries that open a real addon (better-sqlite3's, built from source by
-// `pnpm install`) from lib/ at run time: slow, one build per describe block.
+// Builds real binaries that open a real addon from lib/ at run time: slow, one build per
+// describe block. The addon is @swc/core's prebuilt binding (a dependency already, for
+// this machine's Node), copied into packages that load it each way.
 const BUILD_TIMEOUT_MS = 300_000;
 const platform = hostPlatform();
 const requireHere = createRequire(import.meta.url);
-const sqliteAddon = join(
-  dirname(requireHere.resolve("better-sqlite3/package.json")),
-  "build/Release/better_sqlite3.node",
-);
+const realAddon = prebuiltAddon();
 
-describe("a plugin that uses better-sqlite3 (an addon loaded through bindings)", () => {
-  let out: Awaited<ReturnType<typeof tempDir>>;
+/** The `.node` file of @swc/core's binding for this machine (a sibling package of @swc/core). */
+function prebuiltAddon(): string {
+  const scope = dirname(realpathSync(dirname(requireHere.resolve("@swc/core/package.json"))));
+  for (const entry of readdirSync(scope).filter((name) => name.startsWith("core-"))) {
+    const addon = readdirSync(join(scope, entry)).find((name) => name.endsWith(".node"));
+    if (addon) return join(scope, entry, addon);
+  }
+  throw new Error(`no prebuilt @swc/core binding beside ${scope}: run pnpm install`);
+}
+
+describe("a plugin whose dependency loads its addon through bindings", () => {
+  let dir: Awaited<ReturnType<typeof tempDir>>;
+  let out: string;
   let result: BuildExecutablesResult;
-  const name = "native-addon-fixture";
+  const name = "native-addon-loaders-fixture";
+  const viaBindings = invoke("addon_exports", { via: "bindings" });
 
   beforeAll(async () => {
-    out = await tempDir("native-sqlite");
+    dir = await tempDir("native-bindings");
+    out = join(dir.path, "dist");
     result = await buildExecutables({
-      entry: fixture("native-addon/main.ts"),
-      outDir: out.path,
+      entry: await loadersPackage(dir.path, { gypBuilt: true }),
+      outDir: out,
       quiet: true,
     });
   }, BUILD_TIMEOUT_MS);
-  afterAll(() => out?.remove());
+  afterAll(() => dir?.remove());
 
   it("ships the addon in lib/ beside the bundle and in the archive, and records it", async () => {
-    expect(await readdir(join(out.path, "lib"))).toEqual(["better_sqlite3.node"]);
+    expect(await readdir(join(out, "lib"))).toContain("bindings_addon.node");
     const entries: string[] = [];
     await list({ file: result.archives[0]!.path, onReadEntry: (entry) => entries.push(entry.path) });
     expect(entries).toEqual(
-      expect.arrayContaining(["manifest.json", `bin/${name}`, "lib/better_sqlite3.node"]),
+      expect.arrayContaining(["manifest.json", `bin/${name}`, "lib/bindings_addon.node"]),
     );
   });
 
   it("the bundle and the single executable open it and answer", async () => {
     for (const command of [
-      { command: process.execPath, args: [join(out.path, `${name}.cjs`)] },
-      { command: join(out.path, name) },
+      { command: process.execPath, args: [join(out, `${name}.cjs`)] },
+      { command: join(out, name) },
     ]) {
-      const run = await drive(command, [invoke("sqlite_version")]);
+      const run = await drive(command, [viaBindings]);
       expect(run.outcomes[0], run.stderr).toMatchObject({
-        result: { success: true, data: { version: expect.stringMatching(/^3\.\d+\.\d+$/) } },
+        result: { success: true, data: { exports: expect.arrayContaining(["getTargetTriple"]) } },
       });
       expect(run.exitCode).toBe(0);
     }
   });
 
   it("installed from the archive, bin/NAME finds ../lib; a binary elsewhere finds $EXECUTA_HOME/lib", async () => {
-    const home = join(out.path, "installed");
+    const home = join(out, "installed");
     await mkdir(home);
     await extract({ file: result.archives[0]!.path, cwd: home });
-    const fromArchive = await drive({ command: join(home, "bin", name), cwd: out.path }, [
-      invoke("sqlite_version"),
-    ]);
+    const fromArchive = await drive({ command: join(home, "bin", name), cwd: out }, [viaBindings]);
     expect(fromArchive.outcomes[0], fromArchive.stderr).toMatchObject({ result: { success: true } });
 
-    const alone = join(out.path, "alone");
+    const alone = join(out, "alone");
     await mkdir(alone);
     await copyFile(join(home, "bin", name), join(alone, name));
     const viaHome = await drive({ command: join(alone, name), env: { ...process.env, EXECUTA_HOME: home } }, [
-      invoke("sqlite_version"),
+      viaBindings,
     ]);
     expect(viaHome.outcomes[0], viaHome.stderr).toMatchObject({ result: { success: true } });
   });
@@ -79,13 +89,13 @@ describe("a plugin that uses better-sqlite3 (an addon loaded through bindings)",
   it("without lib/, the invoke fails with a message naming the addon and where it was looked for; the plugin keeps serving", async () => {
     // Its own temp folder: `out/lib` would be `../lib` of a folder inside `out`.
     const alone = await tempDir("native-no-lib");
-    await copyFile(join(out.path, name), join(alone.path, name));
+    await copyFile(join(out, name), join(alone.path, name));
     const run = await drive({ command: join(alone.path, name), env: { ...process.env, EXECUTA_HOME: "" } }, [
-      invoke("sqlite_version"),
+      viaBindings,
       { method: "health" },
     ]).finally(() => alone.remove());
     const failure = JSON.stringify(run.outcomes[0]);
-    expect(failure).toContain("better_sqlite3.node");
+    expect(failure).toContain("bindings_addon.node");
     expect(failure).toContain("lib/ folder");
     expect(run.outcomes[1]).toMatchObject({ result: { status: "ready" } });
   });
@@ -94,23 +104,22 @@ describe("a plugin that uses better-sqlite3 (an addon loaded through bindings)",
     "refuses a target other than this machine, before building anything",
     async () => {
       const other = platform === "linux-aarch64" ? "linux-x86_64" : "linux-aarch64";
-      const dir = await tempDir("native-cross");
+      const cross = await tempDir("native-cross");
       try {
         const failure = await buildExecutables({
-          entry: fixture("native-addon/main.ts"),
-          outDir: dir.path,
+          entry: join(dir.path, "main.ts"),
+          outDir: cross.path,
           quiet: true,
           targets: [other],
         }).catch((error: unknown) => error);
         expect(failure).toBeInstanceOf(ExecutaBuildError);
-        expect((failure as Error).message).toContain(
-          `${other} (node): better-sqlite3 ships a native addon built for this ${platform} machine`,
-        );
-        expect((failure as Error).message).toContain(
-          `Build ${other} on a ${other} machine, or leave it out of targets.`,
-        );
+        const message = (failure as Error).message;
+        expect(message).toContain(`${other} (node): `);
+        expect(message).toContain("bindings-addon");
+        expect(message).toContain(`ship a native addon built for this ${platform} machine`);
+        expect(message).toContain(`Build ${other} on a ${other} machine, or leave it out of targets.`);
       } finally {
-        await dir.remove();
+        await cross.remove();
       }
     },
     BUILD_TIMEOUT_MS,
@@ -119,13 +128,13 @@ describe("a plugin that uses better-sqlite3 (an addon loaded through bindings)",
 
 /**
  * A package holding the loaders fixture, an addon required directly, and two packages
- * that load theirs through node-gyp-build and bindings (each addon a copy of
- * better-sqlite3's: a real addon for this machine's Node).
+ * that load theirs through node-gyp-build and bindings (each addon a copy of a real addon
+ * for this machine's Node).
  */
 async function loadersPackage(dir: string, options: { gypBuilt: boolean }): Promise<string> {
   await cp(fixture("native-addon-loaders"), dir, { recursive: true });
   await mkdir(join(dir, "native"));
-  await copyFile(sqliteAddon, join(dir, "native", "direct.node"));
+  await copyFile(realAddon, join(dir, "native", "direct.node"));
   const modules = join(dir, "node_modules");
   await mkdir(join(modules, "@executa"), { recursive: true });
   await symlink(
@@ -139,7 +148,7 @@ async function loadersPackage(dir: string, options: { gypBuilt: boolean }): Prom
       JSON.stringify({ name: pkg, version: "1.0.0", main: "index.js" }),
     );
     await writeFile(join(modules, pkg, "index.js"), `module.exports = ${loader};\n`);
-    if (addon) await copyFile(sqliteAddon, join(modules, pkg, "build", "Release", addon));
+    if (addon) await copyFile(realAddon, join(modules, pkg, "build", "Release", addon));
   };
   await addonPackage(
     "gyp-addon",
@@ -181,7 +190,7 @@ describe("an addon required directly, through node-gyp-build and through binding
     ]);
     for (const outcome of run.outcomes) {
       expect(outcome, run.stderr).toMatchObject({
-        result: { success: true, data: { exports: expect.arrayContaining(["Database"]) } },
+        result: { success: true, data: { exports: expect.arrayContaining(["getTargetTriple"]) } },
       });
     }
   });

@@ -5,10 +5,10 @@ export default defineConfig([
   // The library: runConformance, the program factory and the dev helpers.
   libraryBuild({ entry: { index: "src/index.ts" } }),
   extraBuild({
-    // The `executa` bin: one CommonJS file with a shebang; workspace packages stay external.
+    // The `executa` bin's program, as ESM like everything it loads (@executa/host/local is
+    // imported on demand): one module format, so one copy of core's classes per process.
+    // Workspace packages stay external.
     entry: { cli: "src/cli.ts" },
-    format: ["cjs"],
-    outExtension: () => ({ js: ".cjs" }),
-    banner: { js: "#!/usr/bin/env node" },
+    format: ["esm"],
   }),
 ]);

@@ -1,5 +1,5 @@
 /**
- * The `executa` bin (dist/cli.cjs).
+ * The `executa` bin (dist/cli.js).
  * @packageDocumentation
  */
 import { createProgram } from "./program.js";

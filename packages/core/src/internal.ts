@@ -14,6 +14,7 @@ export { schemaLimitProblem } from "./capabilities/response-format.js";
 export { createInvokeContext, type InvokeContextInit } from "./context/create-context.js";
 export { runWithInvoke } from "./context/invoke-context.js";
 export type { ReverseChannel } from "./context/reverse-channel.js";
+export { errorBrand, isBrandedInstance, markBrands } from "./errors/brand.js";
 export { previewText } from "./errors/preview.js";
 export type { FrameSink } from "./framing/frame-writer.js";
 export { type LineEvent, LineReader, type LineReaderOptions } from "./framing/line-reader.js";

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 /** The built `executa` bin that process tests spawn. */
-export const CLI = fileURLToPath(new URL("../../dist/cli.cjs", import.meta.url));
+export const CLI = fileURLToPath(new URL("../../dist/cli.js", import.meta.url));
 
 /** A fixture plugin's path. */
 export const fixture = (name: string): string =>
@@ -21,7 +21,7 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `node dist/cli.cjs ...args`, feeding `input` to stdin, and collects everything. */
+/** Runs `node dist/cli.js ...args`, feeding `input` to stdin, and collects everything. */
 export function runCli(
   args: readonly string[],
   options: { input?: string; cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},

@@ -1,3 +1,4 @@
+import { errorBrand } from "../errors/brand.js";
 import { AgentErrorCode, SamplingErrorCode } from "../wire/error-codes.js";
 import { AgentSession, withInheritance } from "./agent-session.js";
 import { CapabilityError } from "./capability-error.js";
@@ -21,6 +22,9 @@ export const AgentCallErrorCode = { ...AgentErrorCode, TIMEOUT: SamplingErrorCod
 
 /** An `agent/*` call failed. Codes: {@link AgentCallErrorCode}. */
 export class AgentError extends CapabilityError {
+  /** The process-wide identity of this class (see `RpcError`). */
+  static override readonly brand: symbol = errorBrand("AgentError");
+
   static readonly codes = AgentCallErrorCode;
   override readonly name = "AgentError";
   readonly family = "agent" as const;

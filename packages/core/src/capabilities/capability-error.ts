@@ -1,3 +1,4 @@
+import { errorBrand } from "../errors/brand.js";
 import { RpcError } from "../errors/rpc-error.js";
 import type { ReverseFamilyName } from "../wire/capability-families.js";
 import { JsonRpcErrorCode, RoutingErrorCode } from "../wire/error-codes.js";
@@ -28,6 +29,9 @@ export type CapabilityFamilyName = Exclude<ReverseFamilyName, "files">;
  * code, message and data, which is what the reference plugins do.
  */
 export abstract class CapabilityError extends RpcError {
+  /** The process-wide identity of this class (see `RpcError`). */
+  static override readonly brand: symbol = errorBrand("CapabilityError");
+
   /** Which family of host methods raised it. */
   abstract readonly family: CapabilityFamilyName;
 

@@ -1,3 +1,4 @@
+import { errorBrand } from "../errors/brand.js";
 import { EmbeddingsErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
 import { type CallOptions, type Family, methodSpec } from "./family.js";
@@ -6,6 +7,9 @@ import { replyItems } from "./reply-shape.js";
 
 /** An `embeddings/*` call failed. Codes: {@link EmbeddingsErrorCode}. */
 export class EmbeddingsError extends CapabilityError {
+  /** The process-wide identity of this class (see `RpcError`). */
+  static override readonly brand: symbol = errorBrand("EmbeddingsError");
+
   static readonly codes = EmbeddingsErrorCode;
   override readonly name = "EmbeddingsError";
   readonly family = "embeddings" as const;

@@ -1,3 +1,4 @@
+import { errorBrand } from "../errors/brand.js";
 import { ImageErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
 import { type CallOptions, type Family, methodSpec } from "./family.js";
@@ -7,6 +8,9 @@ import type { ModelPreferences } from "./sampling.js";
 
 /** An `image/*` call failed. Codes: {@link ImageErrorCode}. */
 export class ImageError extends CapabilityError {
+  /** The process-wide identity of this class (see `RpcError`). */
+  static override readonly brand: symbol = errorBrand("ImageError");
+
   static readonly codes = ImageErrorCode;
   override readonly name = "ImageError";
   readonly family = "image" as const;

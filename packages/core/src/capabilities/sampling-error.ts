@@ -1,9 +1,13 @@
+import { errorBrand } from "../errors/brand.js";
 import { SamplingErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
 import type { Family } from "./family.js";
 
 /** A `sampling/*` call failed. Codes: {@link SamplingErrorCode}. */
 export class SamplingError extends CapabilityError {
+  /** The process-wide identity of this class (see `RpcError`). */
+  static override readonly brand: symbol = errorBrand("SamplingError");
+
   static readonly codes = SamplingErrorCode;
   override readonly name: string = "SamplingError";
   readonly family = "sampling" as const;

@@ -1,3 +1,4 @@
+import { errorBrand } from "../errors/brand.js";
 import { StorageErrorCode } from "../wire/error-codes.js";
 import { type BackoffOptions, backoffDelay, sleep } from "./backoff.js";
 import { CapabilityError } from "./capability-error.js";
@@ -11,6 +12,9 @@ import { replyItems } from "./reply-shape.js";
  * negotiate 2.0 gives NOT_GRANTED with `data.reason === "not_negotiated"`.
  */
 export class StorageError extends CapabilityError {
+  /** The process-wide identity of this class (see `RpcError`). */
+  static override readonly brand: symbol = errorBrand("StorageError");
+
   static readonly codes = StorageErrorCode;
   override readonly name = "StorageError";
   readonly family = "storage" as const;

@@ -1,3 +1,4 @@
+import { errorBrand } from "../errors/brand.js";
 import { UploadErrorCode } from "../wire/error-codes.js";
 import { INLINE_UPLOAD_MAX_BYTES } from "../wire/limits.js";
 import { CapabilityError } from "./capability-error.js";
@@ -7,6 +8,9 @@ import { PutError, putBytes, toBytes } from "./http-put.js";
 
 /** A `host/uploadFile` call failed. Codes: {@link UploadErrorCode}. */
 export class UploadError extends CapabilityError {
+  /** The process-wide identity of this class (see `RpcError`). */
+  static override readonly brand: symbol = errorBrand("UploadError");
+
   static readonly codes = UploadErrorCode;
   override readonly name = "UploadError";
   readonly family = "upload" as const;

@@ -1,5 +1,6 @@
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import { ERROR_MESSAGE_MAX_CHARS, MAX_REPORTED_ISSUES } from "../wire/limits.js";
+import { errorBrand } from "./brand.js";
 import { previewText } from "./preview.js";
 import { RpcError } from "./rpc-error.js";
 
@@ -24,6 +25,9 @@ const ISSUE_TEXT_MAX_CHARS = 1_000;
  * {@link InvalidParamsError.issues} keeps every issue for in-process callers.
  */
 export class InvalidParamsError extends RpcError {
+  /** The process-wide identity of this class (see `RpcError`). */
+  static override readonly brand: symbol = errorBrand("InvalidParamsError");
+
   override readonly name = "InvalidParamsError";
   constructor(
     message: string,

@@ -1,3 +1,5 @@
+import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/internal";
+
 /**
  * What is wrong with a decorated class that cannot become a plugin, one code per case.
  * Codes are stable: programs (the bundler, tests) match on them, never on message text.
@@ -88,6 +90,15 @@ export type DefinitionErrorCode =
  * ```
  */
 export class DefinitionError extends Error {
+  /** The process-wide identity of this class: one from another copy of the package is one too. */
+  static readonly brand: symbol = errorBrand("DefinitionError");
+
+  /** True for instances of this class, also when made by another copy of the package. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class checked against, a subclass included
+    return isBrandedInstance(this, value);
+  }
+
   override readonly name = "DefinitionError";
   constructor(
     /** Which case this is; stable, for programs to match on. */
@@ -102,6 +113,7 @@ export class DefinitionError extends Error {
     readonly fix: string,
   ) {
     super(`${className}${locate(member)}: ${problem}\n  Fix: ${fix}`);
+    markBrands(this, new.target);
   }
 }
 

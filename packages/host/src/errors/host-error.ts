@@ -1,4 +1,5 @@
 import { JsonRpcErrorCode, RpcError, ServerErrorCode } from "@executa/core";
+import { errorBrand } from "@executa/core/internal";
 
 /**
  * What went wrong, one code per case: match on it (see {@link isHostError}), never on the
@@ -98,6 +99,9 @@ export interface HostErrorOptions {
  * is why the host's own case is `hostCode`, not `code`.
  */
 export class HostError extends RpcError {
+  /** The process-wide identity of this class (see `RpcError`). */
+  static override readonly brand: symbol = errorBrand("HostError");
+
   override readonly name = "HostError";
   readonly details: HostErrorDetails;
 

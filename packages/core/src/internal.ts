@@ -16,6 +16,7 @@ export { runWithInvoke } from "./context/invoke-context.js";
 export type { ReverseChannel } from "./context/reverse-channel.js";
 export { errorBrand, isBrandedInstance, markBrands } from "./errors/brand.js";
 export { previewText } from "./errors/preview.js";
+export { isToolThrewMessage, toolThrewMessage } from "./errors/tool-threw.js";
 export type { FrameSink } from "./framing/frame-writer.js";
 export { type LineEvent, LineReader, type LineReaderOptions } from "./framing/line-reader.js";
 export {

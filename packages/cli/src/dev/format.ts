@@ -1,6 +1,7 @@
 import { styleText } from "node:util";
 import type { InvokeResult, Manifest, ParameterSchema, ToolManifest } from "@executa/core";
-import { RpcError } from "@executa/core";
+import { JsonRpcErrorCode, RpcError } from "@executa/core";
+import { isToolThrewMessage } from "@executa/core/internal";
 import { type ExitInfo, isHostError } from "@executa/host";
 import { crashSummary } from "./crash-summary.js";
 import { exitOf, exitText } from "./exit-text.js";
@@ -75,11 +76,20 @@ export function formatInvokeError(error: unknown, elapsedMs: number, p: Paint = 
   const timing = `in ${formatElapsed(elapsedMs)}`;
   if (error instanceof RpcError && !isHostError(error, "PLUGIN_EXITED")) {
     const data = error.data === undefined ? "" : `\n${JSON.stringify(error.data, null, 2)}`;
-    return `${p.bad(`✖ error ${error.code}`)} ${timing}: ${error.message}${data}`;
+    return `${p.bad(`✖ error ${error.code}`)} ${timing}: ${error.message}${data}${toolErrorHint(error)}`;
   }
   const exit = exitOf(error);
   if (exit) return `${p.bad("✖ error")} ${timing}: ${crashText(exit, error)}`;
   return `${p.bad("✖ error")} ${timing}: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/** Under a tool's unexpected failure (-32603 from a plain `Error`): how to report an expected one. */
+function toolErrorHint(error: RpcError): string {
+  if (error.code !== JsonRpcErrorCode.INTERNAL_ERROR || !isToolThrewMessage(error.message)) return "";
+  return (
+    "\n  hint: for an expected failure, throw new ToolError(message) (from @executa/decorators or " +
+    "@executa/core): the host then gets { success: false, error } and the model is told why"
+  );
 }
 
 /** The plugin died mid-request: how, then the useful lines of its last stderr (not their tail). */

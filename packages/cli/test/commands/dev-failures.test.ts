@@ -24,6 +24,27 @@ describe("executa dev when the plugin fails (built CLI)", () => {
     expect(count(run.stderr, "exited with code 1")).toBe(1);
   });
 
+  it("ends a definition error with its Fix: line, also with --quiet", async () => {
+    for (const quiet of [[], ["--quiet"]]) {
+      const run = await dev([fixture("definition-error.mjs"), "--describe", ...quiet]);
+      expect(run.code).toBe(1);
+      const lines = run.stderr.trimEnd().split("\n");
+      expect(lines.at(-2)).toBe(
+        "  executa: the plugin cannot start [NO_TOOLS]: NoTools: the plugin has no tools",
+      );
+      expect(lines.at(-1)).toBe('    Fix: mark at least one method with @Tool({ description: "…" })');
+    }
+  });
+
+  it("hints at ToolError when a tool throws a plain Error, and only then", async () => {
+    const plain = await dev([fixture("throws-plain-error.mjs"), "--invoke", "lookup"]);
+    expect(plain.stderr).toContain('Tool "lookup" failed: city not found');
+    expect(plain.stderr).toMatch(/hint: for an expected failure, throw new ToolError\(message\)/);
+    const expected = await dev([fixture("good-plugin.mjs"), "--invoke", "fail", "--args", "why=nope"]);
+    expect(expected.stdout + expected.stderr).toContain("nope");
+    expect(expected.stdout + expected.stderr).not.toContain("hint:");
+  });
+
   it("ends a crash with its error line and the first frame in the author's code, not the tail of the stack", async () => {
     for (const quiet of [[], ["--quiet"]]) {
       const run = await dev([fixture("crashes-on-start.mjs"), "--describe", ...quiet]);

@@ -32,4 +32,15 @@ describe("crashSummary", () => {
     expect(crashSummary(["a", "b", "c", "d", "", "Node.js v20.20.2"])).toEqual(["b", "c", "d"]);
     expect(crashSummary([])).toEqual([]);
   });
+
+  it("keeps a definition error's Fix: line under its error line", () => {
+    const stderr = [
+      "executa: the plugin cannot start [NO_TOOLS]: NoTools: the plugin has no tools",
+      '  Fix: mark at least one method with @Tool({ description: "…" })',
+    ];
+    expect(crashSummary(stderr)).toEqual([
+      "executa: the plugin cannot start [NO_TOOLS]: NoTools: the plugin has no tools",
+      '  Fix: mark at least one method with @Tool({ description: "…" })',
+    ]);
+  });
 });

@@ -7,6 +7,7 @@ import { MethodNotFoundError } from "../errors/method-not-found-error.js";
 import { RpcError } from "../errors/rpc-error.js";
 import { ToolTimeoutError } from "../errors/timeout-error.js";
 import { ToolError } from "../errors/tool-error.js";
+import { toolThrewMessage } from "../errors/tool-threw.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import { createLogger, type Logger } from "../log/logger.js";
 import type { McpServeOptions } from "../mcp/fallback.js";
@@ -534,7 +535,7 @@ export class PluginServer {
     if (error instanceof RpcError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     this.log.error(`tool ${name} threw: ${error instanceof Error ? (error.stack ?? message) : message}`);
-    throw new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, `Tool "${name}" failed: ${message}`);
+    throw new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, toolThrewMessage(name, message));
   }
 
   private async shutdown(reason: StopReason): Promise<StopReason> {

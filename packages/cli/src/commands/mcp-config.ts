@@ -47,16 +47,19 @@ async function describePlugin(launch: PluginLaunch): Promise<Manifest> {
   }
 }
 
-/** The placeholder shown for a credential: what to put there, and whether it may stay empty. */
-function credentialPlaceholder(credential: NonNullable<Manifest["credentials"]>[number]): string {
-  const what = credential.display_name ?? credential.description ?? credential.name;
-  return `<${what}${credential.required === false ? " (optional)" : ""}>`;
+type Credential = NonNullable<Manifest["credentials"]>[number];
+
+/** The placeholder shown for a required credential: what to put there. */
+function credentialPlaceholder(credential: Credential): string {
+  return `<${credential.display_name ?? credential.description ?? credential.name}>`;
 }
 
 /**
- * The `mcpServers` snippet an MCP client needs: the launch command with `--mcp`, and
- * each credential the manifest declares as an environment variable to fill in (core
- * reads a credential from the variable of the same name).
+ * The `mcpServers` snippet an MCP client needs: the launch command with `--mcp`, and each
+ * required credential the manifest declares as an environment variable to fill in (core
+ * reads a credential from the variable of the same name). Optional credentials are left
+ * out: a placeholder pasted as it is would override their default (see
+ * {@link optionalCredentialsNote}).
  */
 export function mcpConfigSnippet(
   manifest: Pick<Manifest, "name" | "credentials">,
@@ -64,9 +67,23 @@ export function mcpConfigSnippet(
   serverName = manifest.name,
 ): { mcpServers: Record<string, McpServerEntry> } {
   const env = Object.fromEntries(
-    (manifest.credentials ?? []).map((credential) => [credential.name, credentialPlaceholder(credential)]),
+    (manifest.credentials ?? [])
+      .filter((credential) => credential.required !== false)
+      .map((credential) => [credential.name, credentialPlaceholder(credential)]),
   );
   return { mcpServers: { [serverName]: { command: launch.command, args: launch.args, env } } };
+}
+
+/** What to tell about the optional credentials left out of the snippet; "" when there are none. */
+export function optionalCredentialsNote(manifest: Pick<Manifest, "credentials">): string {
+  const optional = (manifest.credentials ?? []).filter((credential) => credential.required === false);
+  if (optional.length === 0) return "";
+  const lines = optional.map(
+    (credential) =>
+      `  ${credential.name}: ${credential.display_name ?? credential.description ?? "optional"}` +
+      (credential.default === undefined ? "" : ` (default: ${credential.default})`),
+  );
+  return `Optional credentials, left out (add them to "env" to set them):\n${lines.join("\n")}\n`;
 }
 
 /**
@@ -90,6 +107,7 @@ export function registerMcpConfigCommand(program: Command, io: CliIO): Command {
         const launch = resolvePluginLaunch(operand);
         const manifest = await describePlugin(launch);
         io.stdout.write(`${JSON.stringify(mcpConfigSnippet(manifest, launch, flags.name), null, 2)}\n`);
+        io.stderr.write(optionalCredentialsNote(manifest));
       } catch (error) {
         io.stderr.write(`executa mcp-config: ${(error as Error).message}\n`);
         process.exitCode = 1;

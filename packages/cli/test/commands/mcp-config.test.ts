@@ -2,7 +2,11 @@ import { existsSync } from "node:fs";
 import { PassThrough } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { mcpConfigSnippet, resolvePluginLaunch } from "../../src/commands/mcp-config.js";
+import {
+  mcpConfigSnippet,
+  optionalCredentialsNote,
+  resolvePluginLaunch,
+} from "../../src/commands/mcp-config.js";
 import { createProgram } from "../../src/program.js";
 
 // The built weather sample (`pnpm --filter @executa-apps/weather build`): it declares a credential.
@@ -42,12 +46,16 @@ async function run(args: string[], cwd?: string): Promise<{ stdout: string; stde
   return { stdout: out, stderr: err };
 }
 
-const WEATHER_KEY = { WEATHER_API_KEY: "<OpenWeatherMap API key (optional)>" };
+// Weather's only credential is optional: left out of env (a placeholder pasted as it is
+// would be taken for a key), and named on stderr instead.
+const WEATHER_KEY = {};
 
 describe("executa mcp-config", () => {
   it("prints the mcpServers snippet for a binary, credentials as env vars from its manifest", async () => {
     const { stdout, stderr } = await run(["mcp-config", binary]);
-    expect(stderr).toBe("");
+    expect(stderr).toMatch(
+      /^Optional credentials, left out \(add them to "env" to set them\):\n {2}WEATHER_API_KEY: /,
+    );
     expect(JSON.parse(stdout)).toEqual({
       mcpServers: { weather: { command: binary, args: ["--mcp"], env: WEATHER_KEY } },
     });
@@ -84,7 +92,7 @@ describe("executa mcp-config", () => {
 });
 
 describe("mcpConfigSnippet / resolvePluginLaunch", () => {
-  it("names every declared credential, required or not, and no env when none is declared", () => {
+  it("names each required credential with a placeholder, never an optional one, and no env when none is declared", () => {
     const launch = { command: "/p", args: ["--mcp"] };
     expect(
       mcpConfigSnippet(
@@ -93,15 +101,31 @@ describe("mcpConfigSnippet / resolvePluginLaunch", () => {
           credentials: [
             { name: "A_KEY", description: "The A key" },
             { name: "B", required: false },
+            {
+              name: "API_BASE",
+              description: "API base URL",
+              required: false,
+              default: "https://api.example",
+            },
           ],
         },
         launch,
       ),
     ).toEqual({
       mcpServers: {
-        p: { command: "/p", args: ["--mcp"], env: { A_KEY: "<The A key>", B: "<B (optional)>" } },
+        p: { command: "/p", args: ["--mcp"], env: { A_KEY: "<The A key>" } },
       },
     });
+    expect(
+      optionalCredentialsNote({
+        credentials: [
+          { name: "API_BASE", description: "API base URL", required: false, default: "https://api.example" },
+        ],
+      }),
+    ).toBe(
+      'Optional credentials, left out (add them to "env" to set them):\n  API_BASE: API base URL (default: https://api.example)\n',
+    );
+    expect(optionalCredentialsNote({ credentials: [{ name: "A_KEY" }] })).toBe("");
     expect(mcpConfigSnippet({ name: "p" }, launch).mcpServers.p?.env).toEqual({});
     expect(resolvePluginLaunch(binary)).toEqual({ command: binary, args: ["--mcp"] });
   });

@@ -36,6 +36,7 @@ export {
   type PeerOptions,
   type RequestHandler,
 } from "./rpc/peer.js";
+export { neverServedHint } from "./server/never-served.js";
 export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";
 export { argumentsTooDeepError } from "./wire/argument-depth.js";
 export {

@@ -1,4 +1,5 @@
 import { DESCRIBE_TIMEOUT_MS, HOST_KILL_GRACE_MS, type Manifest, RpcError } from "@executa/core";
+import { neverServedHint } from "@executa/core/internal";
 import { isHostError } from "@executa/host";
 import { ExecutaBuildError, isBuildError } from "../errors/build-error.js";
 import {
@@ -59,6 +60,12 @@ export async function describeArtifact(
   }
 }
 
+/** An exit before the answer; a clean one (code 0) usually means an entry that never serves. */
+function exitedBefore(method: string, exit: { code: number | null; signal: NodeJS.Signals | null }): string {
+  const what = `exited (${describeExit(exit)}) before answering ${method}`;
+  return exit.code === 0 && exit.signal === null ? `${what}: ${neverServedHint("the plugin's entry")}` : what;
+}
+
 /**
  * Rejects `failed` at the first stray stdout line, or when the process ends before
  * {@link stop} is called (it was asked to, after describe).
@@ -72,7 +79,7 @@ function watchForMisbehaviour(artifact: RunningArtifact): { failed: Promise<neve
     void plugin.closed.then((exit) => {
       if (!watching) return;
       reject(
-        new ExecutaBuildError("ARTIFACT_EXITED", `exited (${describeExit(exit)}) before answering describe`, {
+        new ExecutaBuildError("ARTIFACT_EXITED", exitedBefore("describe", exit), {
           stderr: stderrOf(plugin),
         }),
       );
@@ -145,13 +152,7 @@ async function answerFailure(
   if (isBuildError(error)) return error;
   if (isHostError(error, "PLUGIN_EXITED") || !plugin.running) {
     const exit = await plugin.closed;
-    return new ExecutaBuildError(
-      "ARTIFACT_EXITED",
-      `exited (${describeExit(exit)}) before answering ${method}`,
-      {
-        stderr: stderrOf(plugin),
-      },
-    );
+    return new ExecutaBuildError("ARTIFACT_EXITED", exitedBefore(method, exit), { stderr: stderrOf(plugin) });
   }
   const stderr = stderrOf(plugin);
   if (isHostError(error, "REQUEST_TIMEOUT")) {

@@ -62,6 +62,16 @@ describe("describeArtifact over real pipes", () => {
     expect(error.stderr).toContain("missing configuration");
   });
 
+  it("explains a clean exit before answering as an entry that never serves, as executa dev does", async () => {
+    const error = await failure(describeArtifact(node("never-serves.mjs")));
+    expect(error.code).toBe("ARTIFACT_EXITED");
+    expect(error.message).toMatch(
+      /exited \(code 0\) before answering \w+: the plugin's entry must serve the plugin: call serve\(YourClass\) from @executa\/decorators/,
+    );
+    const crash = await failure(describeArtifact(node("crash-at-start.mjs")));
+    expect(crash.message).not.toContain("must serve");
+  });
+
   it("fails when describe answers something that is not a manifest", async () => {
     const error = await failure(describeArtifact(node("not-a-manifest.mjs")));
     expect(error.code).toBe("INVALID_MANIFEST");

@@ -1,3 +1,4 @@
+import { neverServedHint } from "@executa/core/internal";
 import { crashSummary } from "./crash-summary.js";
 import { exitOf, exitText } from "./exit-text.js";
 import type { DevTarget } from "./target.js";
@@ -25,6 +26,7 @@ export function startupFailure(
 
 /** Why a plugin that exits 0 before the handshake usually does. */
 export function missingServeHint(target: DevTarget): string {
-  const entry = target.kind === "command" ? `the command \`${target.label}\`` : `the entry ${target.label}`;
-  return `${entry} must serve the plugin: call serve(YourClass) from @executa/decorators (or servePlugin(definition) from @executa/core)`;
+  return neverServedHint(
+    target.kind === "command" ? `the command \`${target.label}\`` : `the entry ${target.label}`,
+  );
 }

@@ -1,8 +1,13 @@
 import { constants } from "node:fs";
 import { access } from "node:fs/promises";
 import { delimiter, join } from "node:path";
-import { hostPlatform } from "../platform/platform-key.js";
-import type { KnownPlatform, TargetPlatform } from "../platform/platforms.js";
+import { hostPlatform, type PlatformKey, platformOfBinary } from "../platform/platform-key.js";
+import {
+  isKnownPlatform,
+  type KnownPlatform,
+  type TargetPlatform,
+  targetPlatform,
+} from "../platform/platforms.js";
 import type { ArtifactCommand } from "./artifact-process.js";
 
 /** How a binary of some platform can be started on this machine. */
@@ -99,4 +104,35 @@ async function exists(path: string, mode = constants.F_OK): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/** How this machine can start an executable file read from its header; see {@link runnerForBinary}. */
+export interface BinaryRunner {
+  /** The executable's platform. */
+  readonly platform: PlatformKey;
+  /** This machine's platform. */
+  readonly here: PlatformKey;
+  /** A runner (natively or under an emulator), or why there is none. */
+  readonly lookup: RunnerLookup;
+}
+
+/**
+ * How to start the executable at `path` here, from its ELF, Mach-O or PE header: natively,
+ * under QEMU, or not (with why). `undefined` when the file is no such executable (a
+ * script, a missing file), which is then started as it is.
+ */
+export async function runnerForBinary(
+  path: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<BinaryRunner | undefined> {
+  const platform = await platformOfBinary(path).then(
+    (read) => read.key,
+    () => undefined,
+  );
+  if (platform === undefined) return undefined;
+  const here = hostPlatform();
+  const lookup: RunnerLookup = isKnownPlatform(platform)
+    ? await runnerFor(targetPlatform(platform), env)
+    : { why: `nothing runs ${platform} binaries on ${here}` };
+  return { platform, here, lookup };
 }

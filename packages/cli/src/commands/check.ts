@@ -1,3 +1,5 @@
+import { resolve } from "node:path";
+import { runnerForBinary } from "@executa/bundler";
 import { type Command, InvalidArgumentError } from "commander";
 import { formatCheckLine, formatReportHeader, formatSummary } from "../check/format-report.js";
 import { CHECK_GROUP_IDS, CHECK_IDS, runConformance } from "../check/run-conformance.js";
@@ -34,8 +36,15 @@ export function registerCheckCommand(program: Command, io: CliIO): Command {
     )
     .action(async (command: string, args: string[], flags: CheckFlags) => {
       const color = useColor(io.stdout);
+      const start = await startCommand(command, args, flags.cwd);
+      if ("refusal" in start) {
+        io.stderr.write(`executa check: ${start.refusal}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      if (start.note) io.stderr.write(`executa check: ${start.note}\n`);
       if (!flags.json) io.stdout.write(`${formatReportHeader({ command, args })}\n`);
-      const report = await runConformance(command, args, {
+      const report = await runConformance(start.command, start.args, {
         cwd: flags.cwd,
         skip: flags.skip,
         onResult: flags.json
@@ -46,6 +55,31 @@ export function registerCheckCommand(program: Command, io: CliIO): Command {
       else io.stdout.write(`\n${formatSummary(report, { color })}\n`);
       if (!report.summary.ok) process.exitCode = 1;
     });
+}
+
+/** What to start: the command itself, or a foreign executable under its emulator; or why it cannot run here. */
+type StartCommand = { command: string; args: string[]; note?: string } | { refusal: string };
+
+async function startCommand(command: string, args: string[], cwd?: string): Promise<StartCommand> {
+  const binary = await runnerForBinary(resolve(cwd ?? ".", command));
+  if (!binary || binary.lookup.runner?.via === "native") return { command, args };
+  const { platform, here, lookup } = binary;
+  if (!lookup.runner) {
+    return {
+      refusal:
+        `${command} is a ${platform} executable and this machine is ${here}: ${lookup.why}. ` +
+        `Check it on ${platform}` +
+        (platform.startsWith("linux-")
+          ? " or under QEMU user-mode emulation here (apt-get install qemu-user-static)."
+          : "."),
+    };
+  }
+  const started = lookup.runner.command(command);
+  return {
+    command: started.command,
+    args: [...(started.args ?? []), ...args],
+    note: `${command} is a ${platform} executable: checking it under ${lookup.runner.via}`,
+  };
 }
 
 function collectCheckId(value: string, previous: string[] = []): string[] {

@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ConformanceReport } from "../../src/check/report.js";
 import { fixture, requireBuiltCli, runCli } from "../helpers/cli.js";
@@ -69,5 +72,28 @@ describe("executa check (built CLI)", () => {
     expect((JSON.parse(run.stdout) as ConformanceReport).checks).toMatchObject([
       { id: "start", status: "FAIL" },
     ]);
+  });
+
+  it("says which platform a foreign executable is for and how to check it, instead of a FAIL per check", async () => {
+    // A Windows x86_64 PE header: nothing runs it on this machine (Linux or macOS).
+    const dir = mkdtempSync(join(tmpdir(), "executa-check-foreign-"));
+    try {
+      const pe = Buffer.alloc(0x100);
+      pe.write("MZ", 0, "latin1");
+      pe.writeUInt32LE(0x80, 0x3c);
+      pe.write("PE\0\0", 0x80, "latin1");
+      pe.writeUInt16LE(0x8664, 0x84);
+      const binary = join(dir, "plugin");
+      writeFileSync(binary, pe);
+      chmodSync(binary, 0o755);
+      const run = await runCli(["check", "--", binary]);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        /executa check: .*plugin is a windows-x86_64 executable and this machine is \S+: nothing runs windows-x86_64 binaries on \S+\. Check it on windows-x86_64\./,
+      );
+      expect(run.stdout).not.toContain("FAIL");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

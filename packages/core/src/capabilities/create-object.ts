@@ -12,7 +12,12 @@ import {
   type ObjectTarget,
   objectSchemaProviderFor,
 } from "./object-schema.js";
-import { RESPONSE_FORMAT_LIMITS, type ResponseFormat, responseFormatReport } from "./response-format.js";
+import {
+  RESPONSE_FORMAT_LIMITS,
+  type ResponseFormat,
+  responseFormatInstruction,
+  responseFormatReport,
+} from "./response-format.js";
 import type { CreateMessageRequest, CreateMessageResult, SamplingMessage } from "./sampling.js";
 import { SamplingError, StructuredOutputError, type StructuredOutputFailure } from "./sampling-error.js";
 
@@ -74,7 +79,7 @@ export async function createObject<T extends object>(
     const facts = { downgraded: report?.downgraded === true, structuredValid: report?.structuredValid };
     if (outcome.ok) return { object: outcome.value, result, attempts: attempt, ...withDefined(facts) };
     if (attempt > retries) throw invalidAnswer(target, outcome, { ...facts, attempts: attempt });
-    messages = [...messages, ...feedback(outcome)];
+    messages = [...messages, ...feedback(outcome, facts.downgraded ? responseFormat : undefined)];
   }
 }
 
@@ -116,19 +121,26 @@ export function parseJsonAnswer(text: string): unknown {
   }
 }
 
-/** The model's answer and the problems found, as the next turn of the conversation. */
-function feedback(outcome: Extract<Reading<unknown>, { ok: false }>): SamplingMessage[] {
+/**
+ * The model's answer and the problems found, as the next turn of the conversation. A model
+ * the format did not bind (`unbound`: the request was downgraded) is shown the schema the
+ * issues are about; a bound one already has it.
+ */
+function feedback(
+  outcome: Extract<Reading<unknown>, { ok: false }>,
+  unbound?: ResponseFormat,
+): SamplingMessage[] {
   const problems = outcome.issues
     .map((issue) => `- ${issue.path || "(answer)"}: ${issue.message}`)
     .join("\n");
+  const again = unbound
+    ? responseFormatInstruction(unbound)
+    : "Answer again with only a JSON object that matches the schema.";
   return [
     { role: "assistant", content: outcome.text },
     {
       role: "user",
-      content:
-        "Your answer does not match the required JSON schema:\n" +
-        `${problems}\n` +
-        "Answer again with only a JSON object that matches the schema.",
+      content: `Your answer does not match the required JSON schema:\n${problems}\n${again}`,
     },
   ];
 }

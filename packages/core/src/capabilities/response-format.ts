@@ -66,6 +66,20 @@ export interface ResponseFormatReport {
 }
 
 /**
+ * The instruction that carries a response format in the request's text, for a model the
+ * format cannot bind (an MCP client, a host that downgraded it): answer JSON only, and for
+ * a schema, the schema itself.
+ */
+export function responseFormatInstruction(format: ResponseFormat): string {
+  if (format.type === "json_object")
+    return "Answer with a single JSON object and nothing else: no prose, no code fence.";
+  return (
+    "Answer with a single JSON value that validates against this JSON Schema, and nothing else: " +
+    `no prose, no code fence.\nJSON Schema (${format.json_schema.name}):\n${JSON.stringify(format.json_schema.schema)}`
+  );
+}
+
+/**
  * Throws a {@link SamplingError} (-32004 INVALID_REQUEST) unless `format` is a response
  * format the host accepts: the right shape, a valid name, and a schema within
  * {@link RESPONSE_FORMAT_LIMITS}. Saves a round trip to a host that would refuse it.

@@ -1,3 +1,4 @@
+import { type ResponseFormat, responseFormatInstruction } from "../capabilities/response-format.js";
 import type { ReverseChannel } from "../context/reverse-channel.js";
 import { RpcError } from "../errors/rpc-error.js";
 import type { RequestOptions } from "../rpc/peer.js";
@@ -26,19 +27,41 @@ interface WireMessage {
 
 /**
  * Executa's `sampling/createMessage` params as MCP's: `system` messages fold into
- * `systemPrompt` (MCP messages are user or assistant), and the fields MCP lacks
- * (`responseFormat`, `onUnsupported`, `_clientTimeoutS`, `context`) are dropped.
+ * `systemPrompt` (MCP messages are user or assistant), and the fields MCP lacks are
+ * dropped (`onUnsupported`, `_clientTimeoutS`, `context`) or carried in the text: a
+ * `responseFormat`, which no MCP client can bind the model to, becomes an instruction
+ * with its schema at the end of the system prompt.
  */
 export function mcpSamplingParams(params: Record<string, unknown>): Record<string, unknown> {
   const { messages, systemPrompt, responseFormat, onUnsupported, _clientTimeoutS, context, ...rest } = params;
   const list = Array.isArray(messages) ? (messages as WireMessage[]) : [];
   const system = list.filter((m) => m.role === "system").map((m) => String(m.content?.text ?? ""));
-  const prompts = [typeof systemPrompt === "string" ? systemPrompt : undefined, ...system].filter(
+  const format = isResponseFormat(responseFormat) ? responseFormatInstruction(responseFormat) : undefined;
+  const prompts = [typeof systemPrompt === "string" ? systemPrompt : undefined, ...system, format].filter(
     (text): text is string => text !== undefined && text !== "",
   );
   const out: Record<string, unknown> = { ...rest, messages: list.filter((m) => m.role !== "system") };
   if (prompts.length > 0) out.systemPrompt = prompts.join("\n\n");
   return out;
+}
+
+function isResponseFormat(value: unknown): value is ResponseFormat {
+  const type = (value as { type?: unknown } | null)?.type;
+  return (
+    type === "json_object" ||
+    (type === "json_schema" && typeof (value as { json_schema?: unknown }).json_schema === "object")
+  );
+}
+
+/**
+ * A result for a request that asked for a response format: reported downgraded, as an
+ * Executa host reports a format it could not apply, since the MCP client had it as text only.
+ */
+function downgradedResult(result: unknown): unknown {
+  if (typeof result !== "object" || result === null) return result;
+  const meta = (result as { _meta?: Record<string, unknown> })._meta ?? {};
+  const report = (meta.responseFormat as Record<string, unknown> | undefined) ?? {};
+  return { ...result, _meta: { ...meta, responseFormat: { ...report, downgraded: true } } };
 }
 
 /** MCP's sampling result as Executa's: a content list (newer revisions) becomes its text. */
@@ -69,9 +92,11 @@ export function mcpReverseChannel(options: McpChannelOptions): ReverseChannel {
     protocolVersion: () => "2.0",
     request(method, params, requestOptions) {
       if (method === "sampling/createMessage" && options.clientCapabilities()?.sampling !== undefined) {
+        const asked = (params ?? {}) as Record<string, unknown>;
         return options
-          .request(method, mcpSamplingParams((params ?? {}) as Record<string, unknown>), requestOptions)
-          .then(executaSamplingResult);
+          .request(method, mcpSamplingParams(asked), requestOptions)
+          .then(executaSamplingResult)
+          .then((result) => (isResponseFormat(asked.responseFormat) ? downgradedResult(result) : result));
       }
       const family = reverseFamilyOf(method);
       const fallback = options.fallback;

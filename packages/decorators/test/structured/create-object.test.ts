@@ -161,6 +161,33 @@ describe("createObject from a class-validator DTO", () => {
     expect(retry[2]!.content.text).toContain("- source.title: must be a string");
   });
 
+  test("a host bound by the format is not sent the schema again in the retry", async () => {
+    const bad = { ...good, sentiment: "upbeat" };
+    const { ctx, sent } = hostAnswering([answer(bad, { downgraded: false }), answer(good)]);
+    await ctx.host.sampling.createObject(SummaryDto, { messages, retries: 1 });
+    const retry = sent[1]!.params.messages as { content: { text: string } }[];
+    expect(retry.at(-1)!.content.text).not.toContain("JSON Schema");
+    expect(sent[1]!.params.responseFormat).toEqual(sent[0]!.params.responseFormat);
+  });
+
+  test("a host that downgraded the request: the retry quotes the issues and the schema they are about", async () => {
+    const bad = { ...good, sentiment: "upbeat" };
+    const { ctx, sent } = hostAnswering([
+      answer(bad, { structuredValid: false, downgraded: true }),
+      answer(good, { downgraded: true }),
+    ]);
+    const created = await ctx.host.sampling.createObject(SummaryDto, { messages, retries: 1 });
+    expect(created).toMatchObject({ attempts: 2, downgraded: true });
+    const retry = sent[1]!.params.messages as { content: { text: string } }[];
+    const text = retry.at(-1)!.content.text;
+    expect(text).toContain("- sentiment: must be one of the following values: positive, neutral, negative");
+    expect(text).toContain("Answer with a single JSON value that validates against this JSON Schema");
+    const format = sent[0]!.params.responseFormat as { json_schema: { name: string; schema: unknown } };
+    expect(text).toContain(
+      `JSON Schema (${format.json_schema.name}):\n${JSON.stringify(format.json_schema.schema)}`,
+    );
+  });
+
   test("an answer outside the schema after the retries is a StructuredOutputError with the issues", async () => {
     const bad = { ...good, keywords: "launch", extra: true };
     const { ctx, sent } = hostAnswering([answer(bad, { structuredValid: false, downgraded: true })]);

@@ -13,6 +13,7 @@ import {
   type FinishBuildOptions,
   finishBuild,
 } from "../pipeline/finish-build.js";
+import { PreviousOutput } from "../pipeline/previous-output.js";
 import { isQuiet } from "../report/reporter.js";
 import type { RuntimeOptions } from "../runtime/runtime.js";
 import { swcDecoratorPlugin } from "../swc/esbuild-swc-plugin.js";
@@ -81,16 +82,18 @@ export function executa(options: ExecutaOptions): Options {
   };
   // Filled while esbuild bundles, read once the bundle exists (tsup --watch: per rebuild).
   let nativeAddons: NativeAddon[] = [];
+  const previous = new PreviousOutput(output.outDir);
   return {
     ...bundleOptions(options, output),
     esbuildPlugins: [
+      previous.plugin(),
       ...(swc ? [swcDecoratorPlugin(swc)] : []),
       nativeAddonPlugin((found) => (nativeAddons = found)),
       embeddedWasmPlugin(),
       ...(options.tsup?.esbuildPlugins ?? []),
     ],
     esbuildOptions: esbuildOptionsFor(options),
-    onSuccess: () => finishAfterBundle(options, output, nativeAddons),
+    onSuccess: () => finishAfterBundle(options, output, nativeAddons, previous),
   };
 }
 
@@ -132,7 +135,8 @@ function bundleOptions(options: ExecutaOptions, output: BundleOutput): Options {
     sourcemap: true,
     shims: true,
     dts: false,
-    clean: options.tsup?.clean ?? true,
+    // The output folder starts empty all the same: the previous one is set aside (see PreviousOutput).
+    clean: false,
     // Shebang, then the startup guard (src/harden/startup-banner.ts): before any module runs.
     banner: { js: startupBanner() },
   };
@@ -158,15 +162,23 @@ async function finishAfterBundle(
   options: ExecutaOptions,
   output: BundleOutput,
   nativeAddons: NativeAddon[],
+  previous: PreviousOutput,
 ): Promise<void> {
   const { entry, tsconfig, decoratorMetadata, tsup, onBuilt, ...build } = options;
-  const result = await finishBuild({
-    ...build,
-    entry,
-    bundle: join(output.outDir, `${output.bundleName}.cjs`),
-    outDir: output.outDir,
-    quiet: output.quiet,
-    nativeAddons,
-  });
+  let result: Awaited<ReturnType<typeof finishBuild>>;
+  try {
+    result = await finishBuild({
+      ...build,
+      entry,
+      bundle: join(output.outDir, `${output.bundleName}.cjs`),
+      outDir: output.outDir,
+      quiet: output.quiet,
+      nativeAddons,
+    });
+  } catch (error) {
+    previous.restore();
+    throw error;
+  }
+  previous.drop();
   onBuilt?.(result);
 }

@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type { Manifest } from "@executa/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildExecutables } from "../../src/pipeline/build-executables.js";
 import type { BuildExecutablesResult } from "../../src/pipeline/finish-build.js";
@@ -9,6 +8,7 @@ import { SourceInfoReader } from "../../src/source-info/source-info-reader.js";
 import { describeArtifact } from "../../src/verify/describe-artifact.js";
 import { drive, invoke } from "../helpers/drive.js";
 import { tempDir } from "../helpers/temp-dir.js";
+import { PARAMETERS } from "./zero-annotation-fixture/expected-parameters.js";
 
 // The issue's zero-annotation DTO: `@Args()` typed with a class that carries no decorator,
 // with a nested undecorated class, an array of one, an optional field and a Date, declared
@@ -16,42 +16,6 @@ import { tempDir } from "../helpers/temp-dir.js";
 const fixture = (file: string) =>
   fileURLToPath(new URL(`./zero-annotation-fixture/${file}`, import.meta.url));
 const entry = fixture("main.ts");
-
-const PARAMETERS: Manifest["tools"][number]["parameters"] = [
-  { name: "title", type: "string", description: "Title.", required: true },
-  { name: "body", type: "string", required: false },
-  {
-    name: "location",
-    type: "object",
-    description: "Where it happens.",
-    required: true,
-    properties: {
-      file: { type: "string", description: "Path of the file." },
-      line: { type: "number", description: "optional" },
-    },
-  },
-  {
-    name: "labels",
-    type: "array",
-    description: "Labels to add.",
-    required: false,
-    default: [],
-    items: {
-      type: "object",
-      properties: {
-        name: { type: "string", description: "The label's name." },
-        color: { type: "string", description: "optional" },
-      },
-      required: ["name"],
-    },
-  },
-  {
-    name: "due",
-    type: "string",
-    description: "When it is due. (ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z)",
-    required: false,
-  },
-];
 
 describe("undecorated classes the types reach", () => {
   it("are read from a file without any decorator, nested shapes and all", async () => {

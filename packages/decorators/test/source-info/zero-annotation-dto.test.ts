@@ -1,5 +1,6 @@
 import { Args, buildPlugin, manifestOf, Plugin, Tool } from "@executa/decorators";
 import { describe, expect, test } from "vitest";
+import { PARAMETERS } from "../../../bundler/test/source-info/zero-annotation-fixture/expected-parameters.js";
 import { callTool, invalidParams } from "../helpers/invoke.js";
 import { startupError } from "../helpers/startup-error.js";
 
@@ -50,41 +51,7 @@ class Issues {
 
 describe("a DTO without any decorator (the zero-annotation style)", () => {
   test("describes its fields, doc comments, optionality, nested classes, arrays of classes and dates", () => {
-    expect(manifestOf(Issues).tools[0]?.parameters).toEqual([
-      { name: "title", type: "string", description: "Title.", required: true },
-      { name: "body", type: "string", required: false },
-      {
-        name: "location",
-        type: "object",
-        description: "Where it happens.",
-        required: true,
-        properties: {
-          file: { type: "string", description: "Path of the file." },
-          line: { type: "number", description: "optional" },
-        },
-      },
-      {
-        name: "labels",
-        type: "array",
-        description: "Labels to add.",
-        required: false,
-        default: [],
-        items: {
-          type: "object",
-          properties: {
-            name: { type: "string", description: "The label's name." },
-            color: { type: "string", description: "optional" },
-          },
-          required: ["name"],
-        },
-      },
-      {
-        name: "due",
-        type: "string",
-        description: "When it is due. (ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z)",
-        required: false,
-      },
-    ]);
+    expect(manifestOf(Issues).tools[0]?.parameters).toEqual(PARAMETERS);
   });
 
   test("binds, coerces and validates nested data on invoke", async () => {

@@ -11,9 +11,11 @@ const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * A lock older than this is left by a process that died inside a transaction: every
- * transaction of the store lasts milliseconds, and nothing else opens its file.
+ * transaction of the store lasts milliseconds, and nothing else opens its file. Far above
+ * that, since removing a live lock would let two writers in: on a machine busy with I/O a
+ * transaction's three fsyncs can take seconds.
  */
-const STALE_LOCK_MS = 15_000;
+const STALE_LOCK_MS = 45_000;
 
 /**
  * Opens (and creates, with its folder) the database at `path`, or an in-memory one for

@@ -260,8 +260,11 @@ describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DT
   });
 
   // The budget covers core (both protocols: Executa and MCP), the decorators and class-validator.
-  it("stays under 200 KiB with class-validator inlined, class names kept", async () => {
-    expect(result.bundle.size).toBeLessThan(200 * 1024);
+  // 200 → 210 KiB (207.0 KB measured): DTOs read from their types alone (createObject
+  // without class-validator included), currentContext(), error identity across two copies of
+  // a package, and the schema instruction for models no response format binds.
+  it("stays under 210 KiB with class-validator inlined, class names kept", async () => {
+    expect(result.bundle.size).toBeLessThan(210 * 1024);
     const code = await readFile(result.bundle.path, "utf8");
     expect(code).toContain('"DecoratedFixture"');
     expect(code).toContain('"ForecastArgs"');

@@ -28,6 +28,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cleanEnv, isInside } from "./clean-env.mjs";
 import { run, tail } from "./exec.mjs";
+import { issueTrackerSteps } from "./issue-tracker.mjs";
 import { assertNoRepoReferences } from "./no-repo-references.mjs";
 import { addUser, startVerdaccio } from "./verdaccio.mjs";
 
@@ -208,6 +209,7 @@ function userSteps(ctx) {
     [`executa dev --invoke through ./dist/${PLUGIN}`, () => invokeBinary(ctx)],
     ["nothing refers back to the repository", () => noRepoReferences(ctx)],
     ["a type error fails pnpm test and pnpm build", () => typeErrorsFail(ctx)],
+    ...issueTrackerSteps(ctx),
   ];
 }
 

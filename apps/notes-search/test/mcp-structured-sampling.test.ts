@@ -29,8 +29,9 @@ async function connect(answer: (seen: Seen, turn: number) => string): Promise<Se
   client = new Client({ name: "model-like", version: "1.0.0" }, { capabilities: { sampling: {} } });
   client.setRequestHandler(CreateMessageRequestSchema, (request) => {
     const messages = request.params.messages;
-    const last = messages[messages.length - 1];
-    const lastUser = last?.content.type === "text" ? last.content.text : "";
+    const content = messages[messages.length - 1]?.content;
+    const block = Array.isArray(content) ? content[0] : content;
+    const lastUser = block?.type === "text" ? block.text : "";
     const turn = { systemPrompt: request.params.systemPrompt ?? "", lastUser };
     seen.push(turn);
     return {

@@ -32,7 +32,14 @@ const SOURCES = fileURLToPath(new URL("./issue-tracker/", import.meta.url));
 const BUN_VERSION = JSON.parse(
   readFileSync(fileURLToPath(new URL("../../apps/weather/package.json", import.meta.url)), "utf8"),
 ).devDependencies.bun;
-const PLATFORMS = ["linux-x86_64", "linux-aarch64", "darwin-x86_64", "darwin-arm64", "windows-x86_64"];
+const PLATFORMS = [
+  "linux-x86_64",
+  "linux-aarch64",
+  "darwin-x86_64",
+  "darwin-arm64",
+  "windows-x86_64",
+  "windows-arm64",
+];
 
 /** Files under `dir` whose path matches `pattern` (node_modules included, symlinks not followed). */
 function findFiles(dir, pattern, found = []) {
@@ -99,9 +106,9 @@ async function installTracker(ctx) {
 async function buildAll(ctx) {
   await pnpmIn(ctx, ["exec", "executa", "build", "--all", "src/main.ts"]);
   const archive = (key) => `${TRACKER}-${key}.${key.startsWith("windows") ? "zip" : "tar.gz"}`;
-  const missing = PLATFORMS.filter((key) => !existsSync(join(ctx.tracker, "dist", archive(key))));
+  const missing = PLATFORMS.filter((key) => !existsSync(join(ctx.tracker, "dist", `${archive(key)}.sha256`)));
   if (missing.length > 0) throw new Error(`no archive for ${missing.join(", ")}`);
-  return `archives for ${PLATFORMS.join(", ")} and this machine`;
+  return `an archive and its .sha256 for each of ${PLATFORMS.join(", ")}`;
 }
 
 async function checkAndInvoke(ctx) {

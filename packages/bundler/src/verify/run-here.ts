@@ -18,7 +18,7 @@ export interface Runner {
   command(binary: string): Pick<ArtifactCommand, "command" | "args">;
 }
 
-/** The answer of {@link runnerFor}: a runner, or why there is none. */
+/** How a platform's binaries start here: a runner, or why there is none. */
 export type RunnerLookup = { runner: Runner } | { runner?: undefined; why: string };
 
 interface Emulator {

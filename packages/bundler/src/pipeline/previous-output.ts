@@ -18,7 +18,12 @@ export class PreviousOutput {
   /** Moves the current output aside and leaves an empty folder (what a clean build starts from). */
   setAside(): void {
     if (this.held) return;
-    rmSync(this.aside, { recursive: true, force: true });
+    // Still aside when a build was killed before it ended: that one is the last good output,
+    // and what the killed build left in outDir is not.
+    if (existsSync(this.aside)) {
+      rmSync(this.outDir, { recursive: true, force: true });
+      renameSync(this.aside, this.outDir);
+    }
     if (existsSync(this.outDir) && readdirSync(this.outDir).length > 0) {
       renameSync(this.outDir, this.aside);
       this.held = true;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -63,5 +63,15 @@ describe("a failed build keeps the previous output", () => {
     const error = await failure(buildExecutables({ entry: broken, outDir, quiet: true, binary: false }));
     expect(isBuildError(error)).toBe(true);
     expect(snapshot(outDir)).toEqual(before);
+  }, 180_000);
+
+  it("a build killed before it ended leaves the last good output aside: the next build keeps it", async () => {
+    renameSync(outDir, `${outDir}.previous`);
+    mkdirSync(outDir);
+    writeFileSync(join(outDir, "partial.cjs"), "// cut short\n");
+    const error = await failure(buildExecutables({ entry: unsupported, outDir, quiet: true, binary: false }));
+    expect(isBuildError(error)).toBe(true);
+    expect(snapshot(outDir)).toEqual(before);
+    expect(readdirSync(work.path).sort()).toEqual(["broken.ts", "dist"]);
   }, 180_000);
 });

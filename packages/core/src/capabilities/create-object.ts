@@ -21,7 +21,11 @@ import {
 import type { CreateMessageRequest, CreateMessageResult, SamplingMessage } from "./sampling.js";
 import { SamplingError, StructuredOutputError, type StructuredOutputFailure } from "./sampling-error.js";
 
-/** Params of `sampling.createObject`: those of `createMessage`, the response format derived from the class. */
+/**
+ * Params of `sampling.createObject`: those of `createMessage`, the response format derived
+ * from the class. `onUnsupported` `"text"` or `"json_object"` accepts a host whose model
+ * cannot be bound to the schema: the system prompt then carries the schema as well.
+ */
 export interface CreateObjectRequest extends Omit<CreateMessageRequest, "responseFormat" | "maxTokens"> {
   /** Default 1024. */
   maxTokens?: number;
@@ -71,15 +75,50 @@ export async function createObject<T extends object>(
   const provider = providerFor(target);
   const described = readSchema(provider, target, strict);
   const responseFormat = formatOf(described, name ?? schemaName(described.name), strict);
+  const systemPrompt = mayDowngrade(rest.onUnsupported)
+    ? withInstruction(rest.systemPrompt, responseFormat)
+    : rest.systemPrompt;
   let messages = rest.messages;
   for (let attempt = 1; ; attempt += 1) {
-    const result = await client.createMessage({ ...rest, messages, maxTokens, responseFormat });
+    const asked = { ...rest, ...withDefined({ systemPrompt }), messages, maxTokens, responseFormat };
+    const result = await ask(client, asked);
     const report = responseFormatReport(result._meta);
     const outcome = await readObject(provider, target, result);
     const facts = { downgraded: report?.downgraded === true, structuredValid: report?.structuredValid };
     if (outcome.ok) return { object: outcome.value, result, attempts: attempt, ...withDefined(facts) };
     if (attempt > retries) throw invalidAnswer(target, outcome, { ...facts, attempts: attempt });
     messages = [...messages, ...feedback(outcome, facts.downgraded ? responseFormat : undefined)];
+  }
+}
+
+/**
+ * Whether the caller lets the host downgrade the request: then the model may not be bound
+ * to the schema, so the request carries it in its text from the first attempt.
+ */
+function mayDowngrade(onUnsupported: CreateObjectRequest["onUnsupported"]): boolean {
+  return onUnsupported === "json_object" || onUnsupported === "text";
+}
+
+function withInstruction(systemPrompt: string | undefined, format: ResponseFormat): string {
+  const instruction = responseFormatInstruction(format);
+  return systemPrompt ? `${systemPrompt}\n\n${instruction}` : instruction;
+}
+
+/** One completion; a host that cannot apply the schema (-32010) is answered with the fix. */
+async function ask(client: MessageCreator, request: CreateMessageRequest): Promise<CreateMessageResult> {
+  try {
+    return await client.createMessage(request);
+  } catch (error) {
+    if (!(error instanceof SamplingError) || !error.isUnsupportedResponseFormat() || request.onUnsupported) {
+      throw error;
+    }
+    throw new SamplingError(
+      error.code,
+      `${error.message}. Fix: pass onUnsupported: "text" (or "json_object") to ${METHOD}; ` +
+        "it then also sends the schema in the system prompt, and reports the answer as downgraded",
+      error.data,
+      { cause: error },
+    );
   }
 }
 
@@ -108,17 +147,37 @@ async function readObject<T extends object>(
   return checked.ok ? checked : { ok: false, failure: "schema_mismatch", issues: checked.issues, text };
 }
 
-/** JSON from a model's answer; a lone fenced code block (```json … ```) is unwrapped. */
+/**
+ * JSON from a model's answer: the whole text, else its only fenced code block
+ * (```json … ```), else the object from its first `{` to its last `}` (an object after a
+ * line of prose). The value is validated afterwards, so leniency here accepts no answer
+ * that breaks the schema.
+ */
 export function parseJsonAnswer(text: string): unknown {
   const trimmed = text.trim();
-  const fenced = /^```[a-zA-Z]*\s*\n([\s\S]*?)\n?```$/.exec(trimmed);
-  const body = fenced ? (fenced[1] ?? "") : trimmed;
-  if (body === "") throw new Error("the answer is empty");
+  if (trimmed === "") throw new Error("the answer is empty");
   try {
-    return JSON.parse(body);
+    return JSON.parse(trimmed);
   } catch (error) {
+    for (const candidate of embeddedJson(trimmed)) {
+      try {
+        return JSON.parse(candidate);
+      } catch {
+        // the next candidate, else the whole text's error
+      }
+    }
     throw new Error(`the answer is not JSON (${(error as Error).message})`);
   }
+}
+
+function embeddedJson(text: string): string[] {
+  const candidates: string[] = [];
+  const fences = [...text.matchAll(/```[a-zA-Z]*[ \t]*\n([\s\S]*?)\n?[ \t]*```/g)];
+  if (fences.length === 1) candidates.push(fences[0]?.[1] ?? "");
+  const first = text.indexOf("{");
+  const last = text.lastIndexOf("}");
+  if (first !== -1 && last > first) candidates.push(text.slice(first, last + 1));
+  return candidates;
 }
 
 /**

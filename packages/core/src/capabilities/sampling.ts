@@ -153,7 +153,7 @@ export class SamplingClient {
   }
 
   /**
-   * A completion constrained by the JSON Schema of `target` (a class-validator DTO, read by
+   * A completion constrained by the JSON Schema of `target` (a class read as a DTO by
    * `@executa/decorators`), answered as a validated instance of it:
    *
    * ```ts
@@ -164,6 +164,9 @@ export class SamplingClient {
    * answer and validates it. An answer that is not JSON or does not validate is fed back
    * to the model with the problems found `retries` times, then rejects with
    * {@link StructuredOutputError} (which says whether the host downgraded the request).
+   * Where the model may not be bound to the schema (an MCP client; `onUnsupported`
+   * `"text"` or `"json_object"` over Executa), the schema also goes into the system
+   * prompt, and a downgraded retry restates it beside the issues.
    */
   async createObject<T extends object>(
     target: ObjectTarget<T>,

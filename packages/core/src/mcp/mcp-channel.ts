@@ -30,14 +30,17 @@ interface WireMessage {
  * `systemPrompt` (MCP messages are user or assistant), and the fields MCP lacks are
  * dropped (`onUnsupported`, `_clientTimeoutS`, `context`) or carried in the text: a
  * `responseFormat`, which no MCP client can bind the model to, becomes an instruction
- * with its schema at the end of the system prompt.
+ * with its schema at the end of the system prompt (once: not when the prompt has it).
  */
 export function mcpSamplingParams(params: Record<string, unknown>): Record<string, unknown> {
   const { messages, systemPrompt, responseFormat, onUnsupported, _clientTimeoutS, context, ...rest } = params;
   const list = Array.isArray(messages) ? (messages as WireMessage[]) : [];
   const system = list.filter((m) => m.role === "system").map((m) => String(m.content?.text ?? ""));
+  const given = [typeof systemPrompt === "string" ? systemPrompt : undefined, ...system];
   const format = isResponseFormat(responseFormat) ? responseFormatInstruction(responseFormat) : undefined;
-  const prompts = [typeof systemPrompt === "string" ? systemPrompt : undefined, ...system, format].filter(
+  // createObject already put the instruction in the prompt when it allowed a downgrade.
+  const carried = format !== undefined && given.some((text) => text?.includes(format));
+  const prompts = [...given, carried ? undefined : format].filter(
     (text): text is string => text !== undefined && text !== "",
   );
   const out: Record<string, unknown> = { ...rest, messages: list.filter((m) => m.role !== "system") };

@@ -286,4 +286,12 @@ describe("sampling.createObject", () => {
     expect(parseJsonAnswer(' {"a":2} ')).toEqual({ a: 2 });
     expect(() => parseJsonAnswer("")).toThrow(/empty/);
   });
+
+  it("parseJsonAnswer finds the JSON after prose: one fenced block, else the outer object", () => {
+    expect(parseJsonAnswer('Here it is:\n```json\n{"a":1}\n```\nDone.')).toEqual({ a: 1 });
+    expect(parseJsonAnswer('Sure! {"a": {"b": 2}} Hope that helps.')).toEqual({ a: { b: 2 } });
+    // Two fenced blocks are ambiguous; prose with stray braces is still not JSON.
+    expect(() => parseJsonAnswer("```json\n[1]\n```\nor\n```json\n[2]\n```")).toThrow(/not JSON/);
+    expect(() => parseJsonAnswer("use {curly} braces {sparingly}")).toThrow(/the answer is not JSON/);
+  });
 });

@@ -27,6 +27,7 @@ export interface DevFlags {
   protocol?: ProtocolVersion;
   sampling?: string;
   mock?: string;
+  maxValueBytes?: number;
   quiet?: boolean;
 }
 
@@ -66,6 +67,11 @@ export function registerDevCommand(program: Command, io: CliIO): Command {
     .option(
       "--mock <fixtures.jsonl>",
       "answer reverse calls from mock fixtures first (JSONL lines {ns, method, match?, result | events | error})",
+    )
+    .option(
+      "--max-value-bytes <bytes>",
+      "the local storage's largest value (default 1 MiB): try a plugin's answer to -32025",
+      positiveInteger,
     )
     .option("-q, --quiet", "do not show the plugin's stderr")
     .addHelpText(
@@ -123,6 +129,7 @@ export async function runDev(
     protocolVersion: flags.protocol,
     sampling: samplingOf(flags.sampling),
     fixtures: flags.mock === undefined ? undefined : resolve(flags.mock),
+    maxValueBytes: flags.maxValueBytes,
     onStderr: (line) => out.pluginLine(line, "stderr"),
     onStdoutNoise: (line) => out.pluginLine(line, "stdout"),
     onUnexpectedExit: (exit) => out.unexpectedExit(exit, flags.watch === true),
@@ -214,5 +221,12 @@ function collectCredential(value: string, previous: Record<string, string> = {})
 function positiveNumber(value: string): number {
   const number = Number(value);
   if (!Number.isFinite(number) || number <= 0) throw new InvalidArgumentError("expected a positive number");
+  return number;
+}
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isSafeInteger(number) || number <= 0)
+    throw new InvalidArgumentError("expected a positive integer");
   return number;
 }

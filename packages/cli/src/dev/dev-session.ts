@@ -24,6 +24,8 @@ export interface DevSessionOptions {
   sampling?: SamplingConfig;
   /** A mock fixture file (JSONL) whose lines answer reverse calls before the local providers. */
   fixtures?: string;
+  /** The local storage's largest value in bytes (default 1 MiB); a larger one answers -32025. */
+  maxValueBytes?: number;
   /** Extra environment for the plugin. */
   env?: Record<string, string | undefined>;
   /**
@@ -74,6 +76,7 @@ export class DevSession {
       dataDir: options.dataDir,
       sampling: options.sampling,
       fixtures: options.fixtures,
+      maxValueBytes: options.maxValueBytes,
     });
     const session = new DevSession(options, local);
     try {

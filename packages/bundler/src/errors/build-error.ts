@@ -75,7 +75,7 @@ export interface BuildErrorOptions extends BuildErrorDetails {
  * The one error of `@executa/bundler`: a build that must not ship (verification failed,
  * a tool is missing, an input is wrong) or an artifact that broke a rule when checked.
  * `code` says which case; the message says what failed and how to fix it, with the
- * evidence (stderr of the artifact, a manifest diff) folded in; {@link details} carries
+ * evidence (stderr of the artifact, a manifest diff) folded in; `details` carries
  * that evidence as data.
  *
  * The stack is the message alone: tsup prints `error.stack` of a failed `onSuccess`,

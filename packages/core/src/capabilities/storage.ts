@@ -279,7 +279,7 @@ export class StorageClient {
   }
 
   /**
-   * One read-compute-conditional-write round of {@link update}: its result, or the
+   * One read-compute-conditional-write round of {@link StorageClient.update}: its result, or the
    * precondition failure when another writer got there first.
    */
   private async updateOnce<T>(
@@ -306,7 +306,7 @@ export class StorageClient {
   }
 
   /**
-   * Waits the backoff delay after a lost race of {@link update}, or throws -32023 when the
+   * Waits the backoff delay after a lost race of {@link StorageClient.update}, or throws -32023 when the
    * attempts are used up or the delay would pass the invoke's deadline.
    */
   private async waitAfterConflict(

@@ -282,7 +282,7 @@ export class PluginServer {
   }
 
   /**
-   * Serves MCP (see {@link McpSession}) or Executa from now on. Executa is logged at
+   * Serves MCP (see `McpSession`) or Executa from now on. Executa is logged at
    * debug level only, so a host's stderr reads as it did before MCP existed.
    */
   private chooseProtocol(dialect: FirstFrameDialect, why: string): void {
@@ -347,8 +347,8 @@ export class PluginServer {
   }
 
   /**
-   * Answers an invoke: started at once when it can take a slot now (see {@link startNow}),
-   * else queued for one. Both ways run the handler and make its answer alike ({@link runHandler}).
+   * Answers an invoke: started at once when it can take a slot now (see `startNow`),
+   * else queued for one. Both ways run the handler and make its answer alike (`runHandler`).
    */
   private invoke(raw: unknown, watch?: (run: InvokeRun) => void): InvokeResult | Promise<InvokeResult> {
     if (this.stopped) {
@@ -470,7 +470,7 @@ export class PluginServer {
   /**
    * Calls the tool's handler and makes its answer: at once for a plain value or a
    * synchronous throw, as a promise for a handler that returned one. What is not the
-   * tool's own failure (see {@link failure}) is thrown or rejects.
+   * tool's own failure (see `failure`) is thrown or rejects.
    */
   private runHandler(invoke: AdmittedInvoke, run: InvokeRun): InvokeResult | Promise<InvokeResult> {
     const name = invoke.tool.spec.name;

@@ -24,7 +24,7 @@ export interface NotificationFrameClass {
 /** A response: a result, an error, or a file-transport pointer to the real response. */
 export interface ResponseFrameClass {
   kind: "response";
-  /** `"file-transport"`: the response sits in the file at {@link path}. */
+  /** `"file-transport"`: the response sits in the file at `path`. */
   outcome: "result" | "error" | "file-transport";
   /**
    * The id of the request it answers. `null` when the id was null or missing: an answer
@@ -77,7 +77,7 @@ export interface NotAFrameClass {
   frame?: Record<string, unknown>;
   /** The id to answer it with: its own id when that is a valid id, else null. */
   replyId: RequestId | null;
-  /** The exact text of {@link replyId}, as in {@link RequestFrameClass.idText}. */
+  /** The exact text of `replyId`, as in {@link RequestFrameClass.idText}. */
   replyIdText?: string;
 }
 

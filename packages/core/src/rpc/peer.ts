@@ -19,6 +19,7 @@ import type { JsonRpcErrorObject, RequestId } from "../wire/jsonrpc.js";
 import { FILE_TRANSPORT_THRESHOLD_BYTES, MAX_FRAME_BYTES } from "../wire/limits.js";
 import { withIdText } from "../wire/parse-frame.js";
 import { writeTransportFile } from "./file-transport.js";
+import { RequestQueue } from "./request-queue.js";
 import { uniqueId } from "./unique-id.js";
 
 /** A request or notification that arrived from the other side. */
@@ -65,21 +66,46 @@ export interface PeerOptions {
   onOutputBroken?: (error: Error) => void;
   /** Makes ids for outgoing requests; random UUIDs by default. */
   newId?: () => string;
+  /** Holds back requests of some methods while this event-loop turn has done enough work. */
+  pacing?: RequestPacing;
+}
+
+/**
+ * Which requests wait for a later event-loop turn, and when. A request that is `deferrable`
+ * is held, in arrival order, while `mustYield()` is true (or while others of its kind wait)
+ * and dispatched in a later turn; timers, signals and other requests (e.g. `health`) are
+ * handled in between. Holding the request as read costs less than starting it late: its
+ * handler, once dispatched, runs the same way as one that never waited.
+ */
+export interface RequestPacing {
+  /** True for the methods that may wait (e.g. `invoke`). */
+  deferrable: (method: string) => boolean;
+  /** True while this turn has done enough work. */
+  mustYield: () => boolean;
 }
 
 const YIELD_AFTER_EACH_CHUNK = typeof process.versions.bun === "string";
 
 /**
- * Input pauses while more than this many bytes of frames wait to be written: a reader that
- * stops reading our output must not make us buffer answers without bound. One maximum-size
- * frame, so a single large answer alone does not stall input.
+ * Input pauses, and requests already read wait, while more than this many bytes of frames
+ * wait to be written: a reader that stops reading our output must not make us buffer
+ * answers without bound. Each pending byte costs about three in memory (the answer's
+ * string, the joined write, the stream's native copy), so the mark is kept low; a single
+ * larger answer only pauses input until the reader has taken it.
  */
-const OUTPUT_HIGH_WATER_BYTES = 16 * 1024 * 1024;
+const OUTPUT_HIGH_WATER_BYTES = 1024 * 1024;
 /**
  * Input resumes once the backlog is under this: well below the high mark, so input does
  * not toggle on every frame written.
  */
-const OUTPUT_LOW_WATER_BYTES = 4 * 1024 * 1024;
+const OUTPUT_LOW_WATER_BYTES = 256 * 1024;
+
+/**
+ * Input pauses while this many requests are held (see {@link RequestPacing}), so a host
+ * that pipelines faster than tools run does not make us hold its whole backlog; it resumes
+ * once half of them are dispatched.
+ */
+const HELD_REQUESTS_HIGH_WATER = 1024;
 
 /** How many abandoned request ids a peer remembers; an answer later than that many newer abandons warns. */
 const ABANDONED_IDS_KEPT = 1024;
@@ -115,8 +141,17 @@ export class JsonRpcPeer {
   };
   /** Input is paused for a turn of the event loop (Bun, see `YIELD_AFTER_EACH_CHUNK`). */
   private resumeScheduled = false;
-  /** Input is paused because too much output waits to be written. */
+  /** Input is paused, and requests are held, because too much output waits to be written. */
   private outputBacklogged = false;
+  /** Requests read but not dispatched yet: held for output backlog or pacing. */
+  private readonly held = new RequestQueue<IncomingRequest>();
+  /** Input is paused because {@link HELD_REQUESTS_HIGH_WATER} requests are held. */
+  private heldFull = false;
+  private drainScheduled = false;
+  private readonly drainLater = () => {
+    this.drainScheduled = false;
+    this.drainHeld();
+  };
   private readonly onInputEnded = () => this.inputEnded();
   private reading = true;
   private inputClosed = false;
@@ -225,6 +260,15 @@ export class JsonRpcPeer {
     this.options.input.pause();
   }
 
+  /**
+   * Dispatches every held request at once, whatever the pacing says: for a stop, which
+   * answers them (e.g. -32099) instead of leaving them unanswered.
+   */
+  releaseHeld(): void {
+    for (let request = this.held.shift(); request; request = this.held.shift()) this.dispatch(request);
+    this.afterDrain();
+  }
+
   /** Rejects every outgoing request still pending. */
   rejectAll(error: Error): void {
     for (const [id, entry] of this.pending) {
@@ -244,13 +288,65 @@ export class JsonRpcPeer {
     if (over) {
       if (this.reading) this.options.input.pause();
     } else {
+      this.drainHeld();
       this.resumeIfFree();
     }
   }
 
   /** Resumes input unless a reason to keep it paused still holds. */
   private resumeIfFree(): void {
-    if (this.reading && !this.resumeScheduled && !this.outputBacklogged) this.options.input.resume();
+    if (this.reading && !this.resumeScheduled && !this.outputBacklogged && !this.heldFull) {
+      this.options.input.resume();
+    }
+  }
+
+  /**
+   * Whether a request read now must wait: always while output is backlogged (an answer
+   * would only add to it), and a deferrable one while the turn must yield or others of
+   * its kind already wait (so they keep their order).
+   */
+  private mustHold(request: IncomingRequest): boolean {
+    if (this.outputBacklogged) return true;
+    const pacing = this.options.pacing;
+    if (!pacing?.deferrable(request.method)) return false;
+    return this.held.length > 0 || pacing.mustYield();
+  }
+
+  private hold(request: IncomingRequest): void {
+    this.held.push(request);
+    if (!this.heldFull && this.held.length >= HELD_REQUESTS_HIGH_WATER) {
+      this.heldFull = true;
+      this.options.input.pause();
+    }
+    if (!this.outputBacklogged) this.scheduleDrain();
+  }
+
+  private scheduleDrain(): void {
+    if (this.drainScheduled) return;
+    this.drainScheduled = true;
+    setImmediate(this.drainLater);
+  }
+
+  /** Dispatches held requests in order until one must wait again. */
+  private drainHeld(): void {
+    const pacing = this.options.pacing;
+    for (let next = this.held.peek(); next; next = this.held.peek()) {
+      if (this.outputBacklogged) break;
+      if (pacing?.deferrable(next.method) && pacing.mustYield()) {
+        this.scheduleDrain();
+        break;
+      }
+      this.held.shift();
+      this.dispatch(next);
+    }
+    this.afterDrain();
+  }
+
+  private afterDrain(): void {
+    if (this.heldFull && this.held.length <= HELD_REQUESTS_HIGH_WATER / 2) {
+      this.heldFull = false;
+      this.resumeIfFree();
+    }
   }
 
   private yieldToEventLoop(): void {
@@ -298,7 +394,12 @@ export class JsonRpcPeer {
 
   private route(frame: FrameClass, text: string): void {
     switch (frame.kind) {
-      case "request":
+      case "request": {
+        const request = incomingRequest(frame);
+        if (this.mustHold(request)) this.hold(request);
+        else this.dispatch(request);
+        return;
+      }
       case "notification":
         this.dispatch(incomingRequest(frame));
         return;

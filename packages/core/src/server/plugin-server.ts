@@ -186,6 +186,7 @@ export class PluginServer {
       },
       onInputEnd: () => this.inputEnded(),
       onOutputBroken: () => void this.stop("output-closed"),
+      pacing: { deferrable: isToolCall, mustYield: () => this.turn.spent },
     });
     this.channel = {
       request: (method, params, options) => this.peer.request(method, params, options),
@@ -227,7 +228,10 @@ export class PluginServer {
    * Idempotent: later calls return the first stop's promise.
    */
   stop(reason: StopReason = "requested"): Promise<StopReason> {
-    this.stopped ??= this.shutdown(reason);
+    if (this.stopped) return this.stopped;
+    this.stopped = this.shutdown(reason);
+    // Requests read but held for a later turn are answered now (invokes with -32099).
+    this.peer.releaseHeld();
     return this.stopped;
   }
 
@@ -718,6 +722,11 @@ function takeOverEarlySignals(server: PluginServer, log: Logger): void {
 }
 
 const noop = () => {};
+
+/** The requests that run a tool: paced so that a turn's CPU-bound tools yield to input, timers and signals. */
+function isToolCall(method: string): boolean {
+  return method === "invoke" || method === "tools/call";
+}
 
 function elapsedSince(started: number): number {
   return Math.round(performance.now() - started);

@@ -20,8 +20,12 @@ export function parseFrame(text: string): ParsedFrame {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return { value };
   const id = (value as Record<string, unknown>).id;
   if (typeof id !== "number") return { value };
+  const written = JSON.stringify(id);
+  // Hosts write the id before the params: finding it there spares scanning the whole
+  // frame, per frame, for a duplicate `id` that no sane host writes.
+  if (memberText(text, "id", true) === written) return { value };
   const raw = topLevelMemberText(text, "id");
-  return raw === undefined || raw === JSON.stringify(id) ? { value } : { value, idText: raw };
+  return raw === undefined || raw === written ? { value } : { value, idText: raw };
 }
 
 const NULL_ID_PREFIX = '{"jsonrpc":"2.0","id":null';
@@ -43,6 +47,11 @@ export function withIdText(serializedWithNullId: string, idText: string): string
  * Iterative and linear: nesting depth cannot overflow the stack.
  */
 export function topLevelMemberText(text: string, key: string): string | undefined {
+  return memberText(text, key, false);
+}
+
+/** The text of the first (`first`) or last top-level member `key`; see {@link topLevelMemberText}. */
+function memberText(text: string, key: string, first: boolean): string | undefined {
   let i = skipSpace(text, 0);
   if (text.charCodeAt(i) !== OPEN_BRACE) return undefined;
   i = skipSpace(text, i + 1);
@@ -55,6 +64,7 @@ export function topLevelMemberText(text: string, key: string): string | undefine
     const valueEnd = endOfValue(text, i);
     if (rawKey === key || (rawKey.includes("\\") && JSON.parse(`"${rawKey}"`) === key)) {
       found = text.slice(i, valueEnd);
+      if (first) return found;
     }
     i = skipSpace(text, valueEnd);
     if (text.charCodeAt(i) === COMMA) i = skipSpace(text, i + 1);

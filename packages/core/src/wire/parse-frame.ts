@@ -23,9 +23,18 @@ export function parseFrame(text: string): ParsedFrame {
   const written = JSON.stringify(id);
   // Hosts write the id before the params: finding it there spares scanning the whole
   // frame, per frame, for a duplicate `id` that no sane host writes.
-  if (memberText(text, "id", true) === written) return { value };
+  if (startsWithId(text, written) || memberText(text, "id", true) === written) return { value };
   const raw = topLevelMemberText(text, "id");
   return raw === undefined || raw === written ? { value } : { value, idText: raw };
+}
+
+const CANONICAL_HEAD = '{"jsonrpc":"2.0","id":';
+
+/** Whether the frame begins `{"jsonrpc":"2.0","id":<written>` then `,` or `}`: the usual shape, checked without a scan. */
+function startsWithId(text: string, written: string): boolean {
+  if (!text.startsWith(CANONICAL_HEAD) || !text.startsWith(written, CANONICAL_HEAD.length)) return false;
+  const next = text.charCodeAt(CANONICAL_HEAD.length + written.length);
+  return next === COMMA || next === CLOSE_BRACE;
 }
 
 const NULL_ID_PREFIX = '{"jsonrpc":"2.0","id":null';

@@ -15,7 +15,10 @@ const USAGE = `usage: node dist/cli.js [--fast | --smoke] [--out DIR] [--only ID
   --out DIR   where to write the results
   --only IDS  measure only these subjects (baseline always): toolbox-sea, toolbox-bun,
               toolbox-bun-bytecode, toolbox-node, core-plugin, dto-plugin, floor; and mcp
-              for the MCP figures (every MCP subject against the official SDK's server)
+              for the MCP figures (every MCP subject against the official SDK's server);
+              naming figures runs only those: first-contact, cold-start, throughput,
+              latency, large-argument, dataset, validation, idle-rss (e.g. --only
+              first-contact,toolbox-sea for an A/B run of the fresh-process figures)
   --runs N    timed runs per figure (at least 5 for figures worth quoting)
   --extra ID=FILE  also measure FILE as an SDK subject: "node FILE" for .js/.cjs/.mjs, else the
               executable itself (e.g. a plugin on a local copy of core, or another binary)`;

@@ -22,6 +22,18 @@ export interface BenchConfig {
   validationCalls: number;
   /** How long a subject sits idle after describe before its RSS is read, in ms. */
   idleSettleMs: number;
+  /** Fresh processes per subject for the first-contact figures (no warm-up). */
+  firstContactRuns: number;
+  /** Pipelined invokes of the first burst of a fresh process. */
+  firstBurstCalls: number;
+  /** Sequential invokes of a fresh process whose p50/p99 are taken. */
+  firstSequentialCalls: number;
+  /** `describe` requests written while stdout is not read. */
+  unreadRequests: number;
+  /** How long stdout stays unread, ms. */
+  unreadHoldMs: number;
+  /** Fresh processes per subject for the unread-stdout figure. */
+  unreadRuns: number;
 }
 
 const MiB = 1024 * 1024;
@@ -38,6 +50,12 @@ const CONFIGS: Record<BenchMode, BenchConfig> = {
     datasetRows: 100_000,
     validationCalls: 20_000,
     idleSettleMs: 500,
+    firstContactRuns: 11,
+    firstBurstCalls: 20_000,
+    firstSequentialCalls: 200,
+    unreadRequests: 20_000,
+    unreadHoldMs: 2_000,
+    unreadRuns: 3,
   },
   fast: {
     mode: "fast",
@@ -50,6 +68,12 @@ const CONFIGS: Record<BenchMode, BenchConfig> = {
     datasetRows: 100_000,
     validationCalls: 5_000,
     idleSettleMs: 200,
+    firstContactRuns: 5,
+    firstBurstCalls: 20_000,
+    firstSequentialCalls: 200,
+    unreadRequests: 20_000,
+    unreadHoldMs: 2_000,
+    unreadRuns: 1,
   },
   // Exercises every code path with tiny sizes; its numbers mean nothing.
   smoke: {
@@ -63,6 +87,12 @@ const CONFIGS: Record<BenchMode, BenchConfig> = {
     datasetRows: 10_000,
     validationCalls: 50,
     idleSettleMs: 20,
+    firstContactRuns: 1,
+    firstBurstCalls: 50,
+    firstSequentialCalls: 20,
+    unreadRequests: 2_000,
+    unreadHoldMs: 100,
+    unreadRuns: 1,
   },
 };
 
@@ -77,7 +107,7 @@ export function benchConfig(
       throw new RangeError(`bench config: ${key} must be a non-negative integer, got ${String(value)}`);
     }
   }
-  if (config.runs < 1 || config.coldStartRuns < 1)
+  if (config.runs < 1 || config.coldStartRuns < 1 || config.firstContactRuns < 1 || config.unreadRuns < 1)
     throw new RangeError("bench config: runs must be at least 1");
   return config;
 }

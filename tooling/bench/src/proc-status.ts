@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 /** Memory figures of a live process, in bytes. */
 export interface ProcessMemory {
@@ -59,4 +59,40 @@ export function readCpuTimeMs(pid: number): number | undefined {
   const stime = Number(fields[12]);
   if (!Number.isFinite(utime) || !Number.isFinite(stime)) return undefined;
   return ((utime + stime) * 1000) / USER_HZ;
+}
+
+/**
+ * CPU time a live process has run on a CPU so far, in µs at nanosecond resolution: the
+ * sum of `/proc/<pid>/task/<tid>/schedstat` over its threads. Falls back to
+ * {@link readCpuTimeMs} (10 ms ticks, but counting threads that have exited) where
+ * schedstat is missing; undefined without procfs. A thread that exits between two reads
+ * takes its time with it, so measure spans during which the runtime keeps its threads.
+ */
+export function readCpuTimeUs(pid: number): number | undefined {
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  let ns = 0;
+  for (const tid of tids) {
+    let text: string;
+    try {
+      text = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8");
+    } catch {
+      // Gone between the listing and the read, or no schedstat on this kernel.
+      if (tids.length === 1) return fallbackUs(pid);
+      continue;
+    }
+    const runNs = Number(text.slice(0, text.indexOf(" ")));
+    if (!Number.isFinite(runNs)) return fallbackUs(pid);
+    ns += runNs;
+  }
+  return ns / 1000;
+}
+
+function fallbackUs(pid: number): number | undefined {
+  const ms = readCpuTimeMs(pid);
+  return ms === undefined ? undefined : ms * 1000;
 }

@@ -26,8 +26,30 @@ export interface ValidationFigure {
   overhead: number;
 }
 
+/** What a host meets first: figures of new processes that nothing has warmed up. */
+export interface FirstContactFigures {
+  /** Spawn → `describe` answered (describe and one invoke written right after spawn), ms. */
+  describeMs: Sample;
+  /** Spawn → that first invoke answered, ms. */
+  firstInvokeMs: Sample;
+  /** The first burst of pipelined base64_encode invokes, sent once the first invoke is answered: invokes/s. */
+  burstPerS: Sample;
+  /** The subject's CPU time per invoke of the first burst, µs (all threads). */
+  burstCpuPerInvokeUs?: Sample;
+  /** The subject's peak RSS (VmHWM) at the end of the first burst, bytes. */
+  burstPeakRssBytes?: Sample;
+  /** p50 of the first sequential (ping-pong) invokes after describe, ms. */
+  sequentialP50Ms: Sample;
+  /** p99 of the same, ms. */
+  sequentialP99Ms: Sample;
+  /** Peak VmRSS − VmRSS before, while `describe` requests were written and stdout was not read, bytes. */
+  unreadRssGrowthBytes?: Sample;
+}
+
 /** Every figure measured for one subject (absent: not applicable or not measurable). */
 export interface SubjectFigures {
+  /** Fresh-process figures without warm-up. */
+  firstContact?: FirstContactFigures;
   coldStartMs?: Sample;
   throughputPerS?: Sample;
   /** Subject CPU time per invoke in the throughput bursts, µs (10 ms tick resolution per burst). */

@@ -4,6 +4,7 @@ import { cpus } from "node:os";
 import { isAbsolute, relative } from "node:path";
 import type { BenchConfig } from "./config.js";
 import { measureColdStart } from "./figures/cold-start.js";
+import { measureFirstContact } from "./figures/first-contact.js";
 import { measureIdleRss } from "./figures/idle-rss.js";
 import { measureLatency, measureThroughput } from "./figures/invoke-rate.js";
 import { measureDataset, measureLargeArgument } from "./figures/payload.js";
@@ -23,7 +24,10 @@ import {
 /** Options of one bench run. */
 export interface RunOptions {
   config: BenchConfig;
-  /** Measure only these subject ids (the baseline is always kept). */
+  /**
+   * Measure only these subject ids (the baseline is always kept), and — when it names any
+   * of {@link FIGURE_NAMES} — only those figures (`mcp` for the MCP figures).
+   */
   only?: readonly string[];
   /** More SDK subjects to measure, e.g. a plugin on a local copy of core under change. */
   extra?: readonly Subject[];
@@ -52,7 +56,10 @@ export async function runBench(options: RunOptions): Promise<BenchResults> {
   log(`subjects: ${subjects.map((subject) => subject.id).join(", ")}`);
   for (const skip of skipped) log(`skipped ${skip.id}: ${skip.reason}`);
   const serving = subjects.filter((subject) => subject.serves && !subject.validationOnly);
-  for (const measure of FIGURE_STEPS) await measure({ config, subjects, serving, tools, figures, log });
+  const run: FigureRun = { config, subjects, serving, tools, figures, log };
+  for (const [name, measure] of FIGURE_STEPS) {
+    if (wantsFigure(options.only, name)) await measure(run);
+  }
   const mcp = wantsMcp(options.only)
     ? await runMcpComparison({ config, paths, log, shown: (part) => shown(part, paths.repoRoot) })
     : undefined;
@@ -76,11 +83,19 @@ function wantsMcp(only: readonly string[] | undefined): boolean {
   return only === undefined || only.includes("mcp");
 }
 
+/** Whether `--only` keeps a figure: it does unless it names figures and not this one. */
+function wantsFigure(only: readonly string[] | undefined, name: FigureName): boolean {
+  const named = only?.filter((id) => (FIGURE_NAMES as readonly string[]).includes(id)) ?? [];
+  return named.length === 0 || named.includes(name);
+}
+
 /** The discovered subjects the run asked for (the baseline always), then its extra ones. */
 function wantedSubjects(options: RunOptions, discovered: readonly Subject[]): Subject[] {
-  const { only } = options;
+  // Figure names select figures, not subjects; `mcp` names no subject here, so `--only mcp` keeps the baseline alone.
+  const only = options.only?.filter((id) => !(FIGURE_NAMES as readonly string[]).includes(id));
+  const all = only === undefined || only.length === 0;
   return [
-    ...discovered.filter((subject) => !only || subject.role === "baseline" || only.includes(subject.id)),
+    ...discovered.filter((subject) => all || subject.role === "baseline" || only.includes(subject.id)),
     ...(options.extra ?? []),
   ];
 }
@@ -123,6 +138,21 @@ interface FigureRun {
   /** Subject id → its figures, filled in by the steps. */
   figures: Record<string, SubjectFigures>;
   log: (line: string) => void;
+}
+
+async function firstContactStep({ config, serving, figures, log }: FigureRun): Promise<void> {
+  log(
+    `first contact (fresh processes, no warm-up: describe + invoke, ${config.firstBurstCalls} pipelined, ${config.firstSequentialCalls} sequential, ${config.unreadRequests} describes unread)`,
+  );
+  const measured = await measureFirstContact(serving, {
+    runs: config.firstContactRuns,
+    burstCalls: config.firstBurstCalls,
+    sequentialCalls: config.firstSequentialCalls,
+    unreadRequests: config.unreadRequests,
+    unreadHoldMs: config.unreadHoldMs,
+    unreadRuns: config.unreadRuns,
+  });
+  for (const [id, firstContact] of measured) figures[id]!.firstContact = firstContact;
 }
 
 async function coldStartStep({ config, subjects, figures, log }: FigureRun): Promise<void> {
@@ -199,15 +229,31 @@ async function idleRssStep({ config, serving, figures, log }: FigureRun): Promis
   }
 }
 
+/** The figures `--only` can select, in the order a run measures them. */
+export const FIGURE_NAMES = [
+  "first-contact",
+  "cold-start",
+  "throughput",
+  "latency",
+  "large-argument",
+  "dataset",
+  "validation",
+  "idle-rss",
+] as const;
+
+/** The name of a figure of {@link FIGURE_NAMES}. */
+export type FigureName = (typeof FIGURE_NAMES)[number];
+
 /** The figures in the order a run measures them, each over every subject it applies to. */
-const FIGURE_STEPS: readonly ((run: FigureRun) => Promise<void>)[] = [
-  coldStartStep,
-  throughputStep,
-  latencyStep,
-  largeArgumentStep,
-  datasetStep,
-  validationStep,
-  idleRssStep,
+const FIGURE_STEPS: readonly (readonly [FigureName, (run: FigureRun) => Promise<void>])[] = [
+  ["first-contact", firstContactStep],
+  ["cold-start", coldStartStep],
+  ["throughput", throughputStep],
+  ["latency", latencyStep],
+  ["large-argument", largeArgumentStep],
+  ["dataset", datasetStep],
+  ["validation", validationStep],
+  ["idle-rss", idleRssStep],
 ];
 
 /** The machine and the code the run measured. */

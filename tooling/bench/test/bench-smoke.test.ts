@@ -60,6 +60,38 @@ describe("bench smoke run", () => {
     expect(results.figures.floor?.throughputPerS).toBeUndefined();
   });
 
+  it("has the first-contact figures of fresh processes for the baseline and the core plugin", () => {
+    for (const id of ["baseline", "core-plugin"]) {
+      const first = results.figures[id]?.firstContact;
+      for (const sample of [
+        first?.describeMs,
+        first?.firstInvokeMs,
+        first?.burstPerS,
+        first?.sequentialP50Ms,
+        first?.sequentialP99Ms,
+      ]) {
+        expect(sample?.median).toBeGreaterThan(0);
+      }
+      expect(first!.firstInvokeMs.median).toBeGreaterThanOrEqual(first!.describeMs.median);
+      if (process.platform === "linux") {
+        expect(first?.burstCpuPerInvokeUs?.median).toBeGreaterThan(0);
+        expect(first?.burstPeakRssBytes?.median).toBeGreaterThan(1024 * 1024);
+        expect(typeof first?.unreadRssGrowthBytes?.median).toBe("number");
+      }
+    }
+    expect(results.figures.floor?.firstContact).toBeUndefined();
+    const firstInvoke = results.ratios.find(
+      (r) => r.subject === "core-plugin" && r.metric === "first_invoke",
+    );
+    expect(firstInvoke?.target).toEqual({ op: "<=", value: 0.4 });
+    const markdown = renderMarkdown(results);
+    expect(markdown.indexOf("## First contact (fresh process, no warm-up)")).toBeGreaterThan(0);
+    expect(markdown.indexOf("## First contact")).toBeLessThan(markdown.indexOf("## Figures"));
+    expect(renderRatioChart(results)).toContain(
+      "first contact, fresh process: spawn → first invoke answered",
+    );
+  });
+
   it("measures validation on the core plugin's DTO pair", () => {
     const validation = results.figures["core-plugin"]?.validation;
     expect(validation?.validatedTool).toBe("save_contact");

@@ -38,10 +38,23 @@ interface Waiter {
   reject: (error: Error) => void;
 }
 
+/** A burst under way: its requests are being written, its answers counted. */
+export interface BurstHandle {
+  /** Settles once every request is written to the pipe (rejects if the subject exits first). */
+  written: Promise<void>;
+  /** Resolves when every request has been answered (ms from the first write), rejects on exit. */
+  answered: Promise<number>;
+  /** Stops counting this burst's answers and returns the tally (later duplicates go unseen). */
+  end: () => BurstResult;
+}
+
 interface Burst {
   firstId: number;
   endId: number;
   remaining: number;
+  /** 1 at index `id - firstId` once that id is answered: a second answer is a failure. */
+  seen: Uint8Array;
+  elapsedMs?: number;
   failures: number;
   firstFailure?: string;
   /** Whether a response's `result` is a success. */
@@ -168,7 +181,8 @@ export class SubjectProcess {
   /**
    * Sends `count` requests of one method with the same params back to back (chunked,
    * honoring backpressure) and resolves when all are answered; `succeeded` tells a
-   * success from a failure by the response's `result` (an error frame always fails).
+   * success from a failure by the response's `result` (an error frame always fails, and
+   * so does an id answered twice).
    */
   async burstRequests(
     method: string,
@@ -176,38 +190,81 @@ export class SubjectProcess {
     count: number,
     succeeded: (result: unknown) => boolean,
   ): Promise<BurstResult> {
+    const burst = this.startBurst(method, params, count, succeeded);
+    await burst.answered;
+    return burst.end();
+  }
+
+  /**
+   * Starts writing `count` requests of one method with the same params (chunked, honoring
+   * backpressure) without waiting for anything: the caller decides when stdout is read
+   * (see {@link pauseOutput}) and when the tally ends.
+   */
+  startBurst(
+    method: string,
+    params: unknown,
+    count: number,
+    succeeded: (result: unknown) => boolean,
+  ): BurstHandle {
     if (this.exitError) throw this.exitError;
     const firstId = this.nextId;
     this.nextId += count;
-    const tail = `,"method":${JSON.stringify(method)},"params":${JSON.stringify(params)}}\n`;
-    const chunks: string[] = [];
-    for (let start = 0; start < count; start += WRITE_CHUNK_FRAMES) {
-      let chunk = "";
-      const end = Math.min(count, start + WRITE_CHUNK_FRAMES);
-      for (let i = start; i < end; i++) chunk += `{"jsonrpc":"2.0","id":${firstId + i}${tail}`;
-      chunks.push(chunk);
-    }
+    const chunks = burstChunks(firstId, count, method, params);
     let burst!: Burst;
-    const answered = new Promise<void>((resolve) => {
-      burst = { firstId, endId: firstId + count, remaining: count, failures: 0, succeeded, done: resolve };
+    const allAnswered = new Promise<void>((resolve) => {
+      burst = {
+        firstId,
+        endId: firstId + count,
+        remaining: count,
+        seen: new Uint8Array(count),
+        failures: 0,
+        succeeded,
+        done: resolve,
+      };
     });
     this.bursts.add(burst);
     const started = performance.now();
     const failed = new Promise<never>((_, reject) => {
       void this.exited.then(() => reject(this.exitError));
     });
+    failed.catch(() => {});
+    const written = this.writeChunks(chunks, failed);
+    const answered = Promise.race([allAnswered, failed]).then(() => {
+      burst.elapsedMs = performance.now() - started;
+    });
+    written.catch(() => {});
+    return {
+      written,
+      answered: answered.then(() => burst.elapsedMs!),
+      end: () => {
+        this.bursts.delete(burst);
+        const result: BurstResult = {
+          elapsedMs: burst.elapsedMs ?? performance.now() - started,
+          failures: burst.failures,
+        };
+        if (burst.firstFailure !== undefined) result.firstFailure = burst.firstFailure;
+        return result;
+      },
+    };
+  }
+
+  /** Stops reading the subject's stdout (the pipe fills, then the subject's writes back up). */
+  pauseOutput(): void {
+    this.child.stdout!.pause();
+  }
+
+  /** Reads the subject's stdout again. */
+  resumeOutput(): void {
+    this.child.stdout!.resume();
+  }
+
+  private async writeChunks(chunks: readonly string[], failed: Promise<never>): Promise<void> {
     const stdin = this.child.stdin!;
     for (const chunk of chunks) {
       if (!stdin.write(chunk)) {
         await Promise.race([new Promise((resolve) => stdin.once("drain", resolve)), failed]);
       }
     }
-    await Promise.race([answered, failed]);
-    const elapsedMs = performance.now() - started;
-    this.bursts.delete(burst);
-    const result: BurstResult = { elapsedMs, failures: burst.failures };
-    if (burst.firstFailure !== undefined) result.firstFailure = burst.firstFailure;
-    return result;
   }
 
   /** Sends a notification (no id, no answer). */
@@ -244,12 +301,7 @@ export class SubjectProcess {
     if (typeof id !== "number") return;
     for (const burst of this.bursts) {
       if (id >= burst.firstId && id < burst.endId) {
-        if (!("result" in frame) || !burst.succeeded(frame.result)) {
-          burst.failures += 1;
-          burst.firstFailure ??= text.slice(0, 300);
-        }
-        burst.remaining -= 1;
-        if (burst.remaining === 0) burst.done();
+        countAnswer(burst, id, frame, text);
         return;
       }
     }
@@ -269,6 +321,37 @@ export class SubjectProcess {
       waiter.reject(error);
     }
   }
+}
+
+/** Counts one answer of a burst: a failure when it is not a success or its id was answered before. */
+function countAnswer(burst: Burst, id: number, frame: Record<string, unknown>, text: string): void {
+  const index = id - burst.firstId;
+  if (burst.seen[index] === 1) {
+    burst.failures += 1;
+    burst.firstFailure ??= `id ${id} answered twice: ${text.slice(0, 300)}`;
+    return;
+  }
+  burst.seen[index] = 1;
+  if (!("result" in frame) || !burst.succeeded(frame.result)) {
+    burst.failures += 1;
+    burst.firstFailure ??= text.slice(0, 300);
+  }
+  burst.remaining -= 1;
+  if (burst.remaining === 0) burst.done();
+}
+
+/** The frames of a burst, ids from `firstId`, joined into write-sized chunks. */
+function burstChunks(firstId: number, count: number, method: string, params: unknown): string[] {
+  const body = params === undefined ? "" : `,"params":${JSON.stringify(params)}`;
+  const tail = `,"method":${JSON.stringify(method)}${body}}\n`;
+  const chunks: string[] = [];
+  for (let start = 0; start < count; start += WRITE_CHUNK_FRAMES) {
+    let chunk = "";
+    const end = Math.min(count, start + WRITE_CHUNK_FRAMES);
+    for (let i = start; i < end; i++) chunk += `{"jsonrpc":"2.0","id":${firstId + i}${tail}`;
+    chunks.push(chunk);
+  }
+  return chunks;
 }
 
 /** An Executa invoke result that is `{ success: true }`. */

@@ -1,5 +1,5 @@
-import { METRICS } from "../ratios.js";
-import type { BenchResults, Ratio, SubjectFigures, SubjectRecord } from "../results.js";
+import { METRICS, type Metric } from "../ratios.js";
+import type { BenchResults, FirstContactFigures, Ratio, SubjectFigures, SubjectRecord } from "../results.js";
 import type { Sample } from "../stats.js";
 import { bytesLabel, num, sampleCell, table, toMiB } from "./format.js";
 import { mcpSection } from "./mcp-markdown.js";
@@ -17,15 +17,15 @@ function figureRows(results: BenchResults): FigureRow[] {
   return [
     { label: "Cold start, spawn → describe answered (ms)", cell: ms((f) => f.coldStartMs) },
     {
-      label: `Throughput, ${config.throughputCalls.toLocaleString("en-US")} pipelined base64_encode (invokes/s)`,
+      label: `Throughput, warm: ${config.throughputCalls.toLocaleString("en-US")} pipelined base64_encode (invokes/s)`,
       cell: ms((f) => f.throughputPerS),
     },
     {
-      label: "CPU per invoke during the throughput bursts (µs, all threads)",
+      label: "CPU per invoke during the warm throughput bursts (µs, all threads)",
       cell: ms((f) => f.cpuPerInvokeUs),
     },
-    { label: `Latency p50, ping-pong × ${config.latencyCalls} (ms)`, cell: ms((f) => f.latencyP50Ms) },
-    { label: `Latency p99, ping-pong × ${config.latencyCalls} (ms)`, cell: ms((f) => f.latencyP99Ms) },
+    { label: `Latency p50, warm: ping-pong × ${config.latencyCalls} (ms)`, cell: ms((f) => f.latencyP50Ms) },
+    { label: `Latency p99, warm: ping-pong × ${config.latencyCalls} (ms)`, cell: ms((f) => f.latencyP99Ms) },
     {
       label: `${bytesLabel(config.largeFrameBytes)} argument frame: time (ms)`,
       cell: ms((f) => f.largeArgument?.timeMs),
@@ -59,10 +59,12 @@ export function renderMarkdown(results: BenchResults): string {
   const timed = subjects.filter((s) => rows.some((row) => row.cell(results.figures[s.id] ?? {}) !== "—"));
   return [
     ...headerSection(results, subjects),
+    ...firstContactSection(results, subjects),
     ...figuresSection(results, subjects, rows, timed),
     ...ratiosSection(
       results,
       timed.filter((s) => s.role !== "baseline"),
+      "steady",
     ),
     ...validationSection(results, subjects),
     ...mcpSection(results),
@@ -95,15 +97,19 @@ function figuresSection(
   rows: readonly FigureRow[],
   timed: readonly SubjectRecord[],
 ): string[] {
-  const out = [
-    "",
-    "## Figures",
-    "",
-    table(
-      ["Figure", ...timed.map((s) => s.label)],
-      rows.map((row) => [row.label, ...timed.map((s) => row.cell(results.figures[s.id] ?? {}))]),
-    ),
-  ];
+  // A run of the first-contact figures alone (`--only first-contact`) has no other table.
+  const out =
+    timed.length === 0
+      ? []
+      : [
+          "",
+          "## Figures",
+          "",
+          table(
+            ["Figure", ...timed.map((s) => s.label)],
+            rows.map((row) => [row.label, ...timed.map((s) => row.cell(results.figures[s.id] ?? {}))]),
+          ),
+        ];
   const transport = subjects
     .map((s) => transportNote(s, results.figures[s.id]))
     .filter((line): line is string => line !== undefined);
@@ -128,23 +134,96 @@ function transportNote(subject: SubjectRecord, figures: SubjectFigures | undefin
   return `${subject.id}: argument answer ${how(a)}, dataset answer ${how(d)}`;
 }
 
-/** The ratios table: one row per metric any compared subject has, with its target and verdicts. */
-function ratiosSection(results: BenchResults, compared: readonly SubjectRecord[]): string[] {
+/** The rows of the first-contact table. */
+function firstContactRows(results: BenchResults): FigureRow[] {
+  const { config } = results;
+  const cell =
+    (pick: (f: FirstContactFigures) => Sample | undefined, scale?: (value: number) => number) =>
+    (f: SubjectFigures) =>
+      f.firstContact ? sampleCell(pick(f.firstContact), scale) : "—";
+  const calls = (n: number) => n.toLocaleString("en-US");
+  return [
+    { label: "Spawn → describe answered (ms)", cell: cell((f) => f.describeMs) },
+    {
+      label: "Spawn → first invoke answered, written with describe (ms)",
+      cell: cell((f) => f.firstInvokeMs),
+    },
+    {
+      label: `First burst: ${calls(config.firstBurstCalls)} pipelined base64_encode right after (invokes/s)`,
+      cell: cell((f) => f.burstPerS),
+    },
+    { label: "First burst: CPU per invoke (µs, all threads)", cell: cell((f) => f.burstCpuPerInvokeUs) },
+    { label: "First burst: peak RSS (MiB)", cell: cell((f) => f.burstPeakRssBytes, toMiB) },
+    {
+      label: `First ${calls(config.firstSequentialCalls)} sequential invokes: p50 (ms)`,
+      cell: cell((f) => f.sequentialP50Ms),
+    },
+    {
+      label: `First ${calls(config.firstSequentialCalls)} sequential invokes: p99 (ms)`,
+      cell: cell((f) => f.sequentialP99Ms),
+    },
+    {
+      label: `RSS growth, ${calls(config.unreadRequests)} describes with stdout unread ${config.unreadHoldMs / 1000} s (MiB; target ≤ 32)`,
+      cell: cell((f) => f.unreadRssGrowthBytes, toMiB),
+    },
+  ];
+}
+
+/** What a host meets first, ahead of everything else: the fresh-process figures and their ratios. */
+function firstContactSection(results: BenchResults, subjects: readonly SubjectRecord[]): string[] {
+  const measured = subjects.filter((s) => results.figures[s.id]?.firstContact);
+  if (measured.length === 0) return [];
+  const { config } = results;
+  const rows = firstContactRows(results);
+  return [
+    "",
+    "## First contact (fresh process, no warm-up)",
+    "",
+    `Each run a new process, nothing warmed up; median of ${config.firstContactRuns} runs (RSS with stdout unread: ${config.unreadRuns}), (min–max) in brackets. Every id of the unread describes was answered exactly once.`,
+    "",
+    table(
+      ["Figure", ...measured.map((s) => s.label)],
+      rows.map((row) => [row.label, ...measured.map((s) => row.cell(results.figures[s.id] ?? {}))]),
+    ),
+    ...ratiosTable(
+      results,
+      measured.filter((s) => s.role !== "baseline"),
+      "first-contact",
+    ),
+  ];
+}
+
+/** One row per metric of a group that any compared subject has, with its target and verdicts. */
+function ratiosTable(
+  results: BenchResults,
+  compared: readonly SubjectRecord[],
+  group: Metric["group"],
+): string[] {
   const ratioRows: string[][] = [];
   for (const m of METRICS) {
+    if (m.group !== group) continue;
     const cells = compared.map((s) => ratioCell(results.ratios, s.id, m.key));
     if (cells.every((cell) => cell === "—")) continue;
     const target = m.target ? `${m.target.op === "<=" ? "≤" : "≥"} ${m.target.value.toFixed(1)}` : "—";
     ratioRows.push([`${m.label} (${m.better} is better)`, target, ...cells]);
   }
+  if (ratioRows.length === 0) return [];
   return [
-    "",
-    "## Ratios to the baseline (same run)",
     "",
     "Subject median ÷ baseline median. ✅ target met, ❌ missed.",
     "",
     table(["Ratio", "Target", ...compared.map((s) => s.label)], ratioRows),
   ];
+}
+
+/** The ratios table of the other figures. */
+function ratiosSection(
+  results: BenchResults,
+  compared: readonly SubjectRecord[],
+  group: Metric["group"],
+): string[] {
+  const rows = ratiosTable(results, compared, group);
+  return rows.length === 0 ? [] : ["", "## Ratios to the baseline (same run)", ...rows];
 }
 
 function ratioCell(ratios: readonly Ratio[], subject: string, metric: string): string {

@@ -118,7 +118,8 @@ function axisParts({ scaleMax, x, bottom }: Layout): string[] {
 
 function headerPart(m: Metric, y: number): string {
   const target = m.target ? ` · target ${m.target.op === "<=" ? "≤" : "≥"} ${m.target.value.toFixed(1)}` : "";
-  return `<text x="10" y="${y + 16}" font-weight="bold">${escapeXml(`${m.label} (${m.better} is better${target})`)}</text>`;
+  const when = m.group === "first-contact" ? "first contact, fresh process: " : "";
+  return `<text x="10" y="${y + 16}" font-weight="bold">${escapeXml(`${when}${m.label} (${m.better} is better${target})`)}</text>`;
 }
 
 /** One subject's bar: its label, the bar coloured by its verdict, the target tick, the value. */

@@ -5,7 +5,12 @@ import { NODE_TARGET } from "../tsup-preset/src/index.js";
 // under test and is resolved from packages/core/dist at run time), and so does
 // @executa/bundler, which build-subjects.js loads from packages/bundler/dist.
 export default defineConfig({
-  entry: ["src/cli.ts", "src/build-subjects.ts"],
+  entry: {
+    cli: "src/cli.ts",
+    "build-subjects": "src/build-subjects.ts",
+    gate: "src/gate/cli.ts",
+    "build-busy-wait": "src/gate/build-busy-wait.ts",
+  },
   format: ["esm"],
   dts: false,
   sourcemap: true,

@@ -58,7 +58,8 @@ export function bunToolboxBinary(paths: BenchPaths, build: BunToolboxBuild): str
   return join(paths.benchDir, "subjects", "dist", build.dir, executableName("toolbox"));
 }
 
-function executableName(name: string): string {
+/** The file name of an executable on this platform (`.exe` on Windows). */
+export function executableName(name: string): string {
   return process.platform === "win32" ? `${name}.exe` : name;
 }
 

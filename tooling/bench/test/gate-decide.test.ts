@@ -1,0 +1,188 @@
+import { describe, expect, it } from "vitest";
+import { detectRuntime } from "../src/gate/binary.js";
+import {
+  budgetFor,
+  calibrateRatio,
+  decide,
+  formatBudget,
+  type GateBudget,
+  type GateBudgetFile,
+  type GatePair,
+  MIN_BAND,
+  pairedRatios,
+  parseBudget,
+  parseBudgetFile,
+  renderVerdict,
+} from "../src/gate/decide.js";
+
+function budget(values: Partial<Record<keyof GateBudget["ratios"], [number, number]>> = {}): GateBudget {
+  const entry = ([value, band]: [number, number]) => ({ budget: value, band, calibration: [value] });
+  return {
+    measured: {
+      commit: "abc1234",
+      at: "2026-12-05T08:00:00.000Z",
+      binary: "toolbox",
+      machine: "test",
+      runs: 1,
+      calibrations: 1,
+      burstCalls: 1,
+    },
+    ratios: {
+      first_invoke: entry(values.first_invoke ?? [1, 0.1]),
+      first_burst_cpu: entry(values.first_burst_cpu ?? [1, 0.1]),
+      first_burst_peak_rss: entry(values.first_burst_peak_rss ?? [1, 0.1]),
+    },
+  };
+}
+
+const run = (firstInvokeMs: number, cpuPerInvokeUs?: number, peakRssBytes?: number) => ({
+  firstInvokeMs,
+  ...(cpuPerInvokeUs === undefined ? {} : { cpuPerInvokeUs }),
+  ...(peakRssBytes === undefined ? {} : { peakRssBytes }),
+});
+
+describe("the gate's ratios", () => {
+  it("are the median over the pairs of subject ÷ the baseline run beside it", () => {
+    const pairs: GatePair[] = [
+      { subject: run(20, 30, 100), baseline: run(10, 10, 100) }, // 2, 3, 1
+      { subject: run(60, 10, 300), baseline: run(20, 10, 100) }, // 3, 1, 3
+      { subject: run(10, 20, 200), baseline: run(100, 10, 100) }, // 0.1, 2, 2
+    ];
+    expect(pairedRatios(pairs)).toEqual({ first_invoke: 2, first_burst_cpu: 2, first_burst_peak_rss: 2 });
+  });
+
+  it("leave out what no pair could measure (no procfs)", () => {
+    expect(pairedRatios([{ subject: run(20), baseline: run(10) }])).toEqual({ first_invoke: 2 });
+  });
+});
+
+describe("the gate's verdict", () => {
+  it("passes up to budget × (1 + band) and fails above it", () => {
+    const limits = budget({
+      first_invoke: [0.5, 0.2],
+      first_burst_cpu: [1.1, 0.25],
+      first_burst_peak_rss: [0.8, 0.1],
+    });
+    const atLimit = decide(limits, { first_invoke: 0.6, first_burst_cpu: 1.375, first_burst_peak_rss: 0.88 });
+    expect(atLimit.passed).toBe(true);
+    expect(atLimit.ratios.map((r) => r.verdict)).toEqual(["pass", "pass", "pass"]);
+    const over = decide(limits, { first_invoke: 0.6, first_burst_cpu: 1.4, first_burst_peak_rss: 0.88 });
+    expect(over.passed).toBe(false);
+    expect(over.ratios.find((r) => r.ratio === "first_burst_cpu")).toMatchObject({
+      verdict: "fail",
+      limit: 1.375,
+    });
+  });
+
+  it("fails a ratio it could not measure", () => {
+    const verdict = decide(budget(), { first_invoke: 1 });
+    expect(verdict.passed).toBe(false);
+    expect(verdict.ratios.map((r) => r.verdict)).toEqual(["pass", "not measured", "not measured"]);
+    expect(renderVerdict(verdict)).toContain("/proc");
+  });
+
+  it("prints each ratio's measure, budget, band, limit and verdict, and what to do on a failure", () => {
+    const failed = renderVerdict(
+      decide(budget(), { first_invoke: 1, first_burst_cpu: 4.5, first_burst_peak_rss: 1 }),
+    );
+    expect(failed).toMatch(
+      /first burst: CPU per invoke \(first_burst_cpu\)\s+4\.500\s+1\.000\s+±10 %\s+1\.100\s+FAIL/,
+    );
+    expect(failed).toContain("GATE_REGRESSION: first_burst_cpu");
+    expect(failed).toContain("--calibrate");
+    const passed = renderVerdict(
+      decide(budget(), { first_invoke: 1, first_burst_cpu: 1, first_burst_peak_rss: 1 }),
+    );
+    expect(passed).not.toContain("GATE_REGRESSION");
+  });
+});
+
+describe("calibration", () => {
+  it("takes the median of the calibration medians as the budget and twice their spread as the band", () => {
+    expect(calibrateRatio([1.0, 1.2, 0.9, 1.1, 1.05])).toEqual({
+      budget: 1.05,
+      band: 0.286, // 2 × |0.9 − 1.05| / 1.05
+      calibration: [1, 1.2, 0.9, 1.1, 1.05],
+    });
+  });
+
+  it("never sets a band below the floor", () => {
+    expect(calibrateRatio([1, 1.01, 0.99]).band).toBe(MIN_BAND);
+  });
+});
+
+describe("the budget file", () => {
+  it("is read back as written", () => {
+    expect(parseBudget(JSON.parse(JSON.stringify(budget())), "budget.json")).toEqual(budget());
+  });
+
+  it("is refused with the fix when a ratio is missing or wrong", () => {
+    const broken = budget() as unknown as { ratios: Record<string, unknown> };
+    delete broken.ratios.first_burst_cpu;
+    expect(() => parseBudget(broken, "budget.json")).toThrow(
+      /GATE_BUDGET_INVALID.*first_burst_cpu.*--calibrate/,
+    );
+    expect(() => parseBudget(null, "budget.json")).toThrow(/GATE_BUDGET_INVALID/);
+    const negative = budget({ first_invoke: [-1, 0.1] });
+    expect(() => parseBudget(negative, "budget.json")).toThrow(/first_invoke/);
+  });
+});
+
+describe("the runtime of a binary", () => {
+  const trailer = Buffer.from("\n---- Bun! ----\n");
+  const bun = (entry: string) =>
+    Buffer.concat([
+      Buffer.from(`ELF... // @bun @bytecode in Bun's own code ...${entry}`),
+      trailer,
+      Buffer.from("ELF sections"),
+    ]);
+
+  it("is Bun when it holds Bun's trailer, with bytecode when the entry point before it is marked so", () => {
+    expect(detectRuntime(bun("// @bun @bun-cjs\n(function(exports) {})")).key).toBe("bun");
+    expect(detectRuntime(bun("// @bun @bytecode @bun-cjs\n(function(exports) {})"))).toEqual({
+      key: "bun-bytecode",
+      runtime: "bun",
+      bytecode: true,
+      label: "Bun + bytecode",
+    });
+  });
+
+  it("is a Node single executable otherwise", () => {
+    expect(detectRuntime(Buffer.from("ELF... NODE_SEA_BLOB")).key).toBe("node-sea");
+  });
+});
+
+describe("the budget file's text", () => {
+  it("keeps each calibration list on one line and reads back as written", () => {
+    const file: GateBudgetFile = {
+      comment: "c",
+      budgets: { "node-sea": budget({ first_invoke: [1.05, 0.286] }) },
+    };
+    const text = formatBudget(file);
+    expect(text).toContain('"calibration": [1.05]');
+    expect(text.endsWith("}\n")).toBe(true);
+    expect(parseBudgetFile(JSON.parse(text), "budget.json")).toEqual(file);
+  });
+});
+
+describe("the budget of a runtime", () => {
+  const file: GateBudgetFile = {
+    comment: "c",
+    budgets: { "node-sea": budget(), "bun-bytecode": budget({ first_invoke: [0.2, 0.3] }) },
+  };
+
+  it("is the one measured on a binary of the same runtime", () => {
+    expect(budgetFor(file, "bun-bytecode", "budget.json").ratios.first_invoke.budget).toBe(0.2);
+  });
+
+  it("is missing, with the fix, for a runtime never calibrated", () => {
+    expect(() => budgetFor(file, "bun", "budget.json")).toThrow(
+      /GATE_NO_BUDGET: budget.json has no budget for a bun binary \(it has: node-sea, bun-bytecode\).*--calibrate/,
+    );
+  });
+
+  it("refuses a file without budgets, or with a broken one", () => {
+    expect(() => parseBudgetFile({ comment: "c" }, "budget.json")).toThrow(/GATE_BUDGET_INVALID.*"budgets"/);
+    expect(() => parseBudgetFile({ comment: "c", budgets: { bun: {} } }, "budget.json")).toThrow(/\(bun\)/);
+  });
+});

@@ -1,0 +1,31 @@
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { decide, type GateBudget, pairedRatios } from "../src/gate/decide.js";
+import { measurePairs } from "../src/gate/measure.js";
+import { benchPaths } from "../src/subjects.js";
+
+const baseline = { command: process.execPath, args: [join(benchPaths().benchDir, "baseline", "plugin.cjs")] };
+
+describe("the gate on real processes", () => {
+  it("pairs fresh processes and judges their ratios against a budget", async () => {
+    const pairs = await measurePairs(
+      { subject: { name: "baseline twin", line: baseline }, baseline: { name: "baseline", line: baseline } },
+      { runs: 2, burstCalls: 200, deadlineMs: 60_000, minRuns: 2 },
+    );
+    expect(pairs).toHaveLength(2);
+    const ratios = pairedRatios(pairs);
+    expect(ratios.first_invoke).toBeGreaterThan(0);
+    if (process.platform !== "linux") return;
+    const limits = (value: number): GateBudget => {
+      const entry = { budget: value, band: 0, calibration: [value] };
+      return {
+        measured: { commit: "", at: "", binary: "", machine: "", runs: 2, calibrations: 1, burstCalls: 200 },
+        ratios: { first_invoke: entry, first_burst_cpu: entry, first_burst_peak_rss: entry },
+      };
+    };
+    expect(decide(limits(1000), ratios).passed).toBe(true);
+    const strict = decide(limits(0.001), ratios);
+    expect(strict.passed).toBe(false);
+    expect(strict.ratios.every((r) => r.verdict === "fail")).toBe(true);
+  });
+});

@@ -106,6 +106,15 @@ describe("calibration", () => {
     });
   });
 
+  it("widens the band to cover the medians measured with every core busy", () => {
+    expect(calibrateRatio([1, 1.01, 0.99], [1.1, 1.12])).toEqual({
+      budget: 1,
+      band: 0.24, // 2 × (1.12 − 1) / 1
+      calibration: [1, 1.01, 0.99],
+      loaded: [1.1, 1.12],
+    });
+  });
+
   it("never sets a band below the floor", () => {
     expect(calibrateRatio([1, 1.01, 0.99]).band).toBe(MIN_BAND);
   });

@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join, relative, resolve } from "node:path";
@@ -22,13 +22,14 @@ import { type GateSubjects, measurePairs } from "./measure.js";
 
 const DEFAULT_RUNS = 80;
 const DEFAULT_MAX_SECONDS = 150;
+const DEFAULT_LOADED_CALIBRATIONS = 1;
 /** Pairs measured whatever the deadline: fewer would make a median too coarse to judge. */
 const MIN_RUNS = 20;
 const DEFAULT_CALLS = 20_000;
 const VARIANTS = ["busy-wait-50us"] as const;
 
 const USAGE = `usage: pnpm bench:gate [--binary FILE | --variant busy-wait-50us] [--runs N] [--calls N]
-                       [--max-seconds S] [--budget FILE] [--calibrate K]
+                       [--max-seconds S] [--budget FILE] [--calibrate K [--calibrate-loaded L]]
 
 Runs the toolbox's default binary against the hand-written baseline, interleaved, each run
 a fresh process with no warm-up (spawn, describe + one invoke, then a first burst), and
@@ -44,7 +45,10 @@ fails (exit 1) when a ratio's median is worse than its committed budget × (1 + 
                     a loaded machine measures fewer pairs instead of running late
   --budget FILE     the budget file (default tooling/bench/gate/budget.json)
   --calibrate K     measure K times (each --runs pairs) and write the budget and band to
-                    the budget file instead of judging; run it on a quiet machine`;
+                    the budget file instead of judging; run it on a quiet machine
+  --calibrate-loaded L
+                    then measure L more times with one busy loop per core (default
+                    ${DEFAULT_LOADED_CALIBRATIONS}; 0: none): the band also covers what load does to the ratios`;
 
 /** The gate's options, read from the command line. */
 interface GateOptions {
@@ -54,6 +58,8 @@ interface GateOptions {
   maxSeconds: number;
   budgetFile: string;
   calibrate?: number;
+  /** Calibration runs measured with every core busy, after the quiet ones. */
+  loadedCalibrations: number;
 }
 
 function positiveInteger(value: string | undefined, fallback: number, flag: string): number {
@@ -80,6 +86,7 @@ function readOptions(argv: readonly string[]): GateOptions | undefined {
       "max-seconds": { type: "string" },
       budget: { type: "string" },
       calibrate: { type: "string" },
+      "calibrate-loaded": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -106,6 +113,10 @@ function readOptions(argv: readonly string[]): GateOptions | undefined {
     calls: positiveInteger(values.calls, DEFAULT_CALLS, "--calls"),
     maxSeconds: positiveInteger(values["max-seconds"], DEFAULT_MAX_SECONDS, "--max-seconds"),
     budgetFile: values.budget ? resolve(values.budget) : join(paths.benchDir, "gate", "budget.json"),
+    loadedCalibrations:
+      values["calibrate-loaded"] === "0"
+        ? 0
+        : positiveInteger(values["calibrate-loaded"], DEFAULT_LOADED_CALIBRATIONS, "--calibrate-loaded"),
   };
   if (values.calibrate !== undefined) options.calibrate = positiveInteger(values.calibrate, 0, "--calibrate");
   return options;
@@ -154,7 +165,17 @@ function gitCommit(repoRoot: string): string {
 }
 
 const FILE_COMMENT =
-  "Budgets of pnpm bench:gate, one per runtime the toolbox's default binary may be built with (the gate picks the one of the binary it runs). Each written by pnpm bench:gate --calibrate K on the commit, binary and machine it names: each ratio (binary ÷ hand-written baseline, median of `runs` paired fresh-process runs) has as budget the median of the K calibration medians, as band 2 × their largest relative distance from it, at least 10 %. The gate fails above budget × (1 + band). Re-measure on a quiet machine when the default binary changes on purpose.";
+  "Budgets of pnpm bench:gate, one per runtime the toolbox's default binary may be built with (the gate picks the one of the binary it runs). Each written by pnpm bench:gate --calibrate K on the commit, binary and machine it names: each ratio (binary ÷ hand-written baseline, median of `runs` paired fresh-process runs) has as budget the median of the K quiet calibration medians, as band 2 × the largest relative distance from it of a calibration median, quiet or measured with one busy loop per core (`loaded`), at least 10 %. The gate fails above budget × (1 + band). Re-measure on a quiet machine when the default binary changes on purpose.";
+
+/** Runs `body` while one busy loop per core (child processes of the gate) competes with it. */
+async function withBusyCores<T>(body: () => Promise<T>): Promise<T> {
+  const loops = cpus().map(() => spawn(process.execPath, ["-e", "for (;;);"], { stdio: "ignore" }));
+  try {
+    return await body();
+  } finally {
+    for (const loop of loops) loop.kill("SIGKILL");
+  }
+}
 
 /** The budget file as committed, or an empty one when it does not exist yet. */
 function readBudgetFile(file: string): GateBudgetFile {
@@ -162,23 +183,47 @@ function readBudgetFile(file: string): GateBudgetFile {
   return parseBudgetFile(JSON.parse(readFileSync(file, "utf8")), file);
 }
 
-/** Measures `count` times and writes the budget and band of each ratio for the binary's runtime. */
-async function calibrate(subjects: GateSubjects, options: GateOptions, count: number, binary: Binary) {
-  const paths = benchPaths();
-  const medians: Record<GateRatio, number[]> = {
+/** Each ratio's medians of the calibration runs, quiet and with every core busy. */
+interface CalibrationMedians {
+  quiet: Record<GateRatio, number[]>;
+  loaded: Record<GateRatio, number[]>;
+}
+
+/** Measures `count` times, then `options.loadedCalibrations` times with every core busy. */
+async function collectCalibration(
+  subjects: GateSubjects,
+  options: GateOptions,
+  count: number,
+): Promise<CalibrationMedians> {
+  const empty = (): Record<GateRatio, number[]> => ({
     first_invoke: [],
     first_burst_cpu: [],
     first_burst_peak_rss: [],
-  };
-  for (let i = 0; i < count; i++) {
-    const { ratios } = await measureOnce(subjects, options, `calibration ${i + 1}/${count}`);
+  });
+  const medians: CalibrationMedians = { quiet: empty(), loaded: empty() };
+  for (let i = 0; i < count + options.loadedCalibrations; i++) {
+    const underLoad = i >= count;
+    const what = underLoad
+      ? `calibration under load ${i - count + 1}/${options.loadedCalibrations} (${cpus().length} busy loops)`
+      : `calibration ${i + 1}/${count}`;
+    const { ratios } = underLoad
+      ? await withBusyCores(() => measureOnce(subjects, options, what))
+      : await measureOnce(subjects, options, what);
     for (const r of GATE_RATIOS) {
       const value = ratios[r];
-      if (value === undefined)
+      if (value === undefined) {
         throw new SetupError(`GATE_NOT_MEASURED: ${r} cannot be measured here (no /proc)`);
-      medians[r].push(value);
+      }
+      medians[underLoad ? "loaded" : "quiet"][r].push(value);
     }
   }
+  return medians;
+}
+
+/** Measures and writes the budget and band of each ratio for the binary's runtime. */
+async function calibrate(subjects: GateSubjects, options: GateOptions, count: number, binary: Binary) {
+  const paths = benchPaths();
+  const { quiet: medians, loaded } = await collectCalibration(subjects, options, count);
   const commit = gitCommit(paths.repoRoot);
   const budget: GateBudget = {
     measured: {
@@ -188,12 +233,13 @@ async function calibrate(subjects: GateSubjects, options: GateOptions, count: nu
       machine: `${process.platform}/${process.arch}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown"}, Node ${process.version}`,
       runs: options.runs,
       calibrations: count,
+      loadedCalibrations: options.loadedCalibrations,
       burstCalls: options.calls,
     },
     ratios: {
-      first_invoke: calibrateRatio(medians.first_invoke),
-      first_burst_cpu: calibrateRatio(medians.first_burst_cpu),
-      first_burst_peak_rss: calibrateRatio(medians.first_burst_peak_rss),
+      first_invoke: calibrateRatio(medians.first_invoke, loaded.first_invoke),
+      first_burst_cpu: calibrateRatio(medians.first_burst_cpu, loaded.first_burst_cpu),
+      first_burst_peak_rss: calibrateRatio(medians.first_burst_peak_rss, loaded.first_burst_peak_rss),
     },
   };
   const file = readBudgetFile(options.budgetFile);

@@ -21,6 +21,8 @@ export interface RatioBudget {
   band: number;
   /** The medians of the calibration runs the budget and band were taken from. */
   calibration: number[];
+  /** The medians of the calibration runs with every core kept busy, which the band also covers. */
+  loaded?: number[];
 }
 
 /** The budget of one runtime's binary, as a calibration measured it. */
@@ -36,6 +38,8 @@ export interface GateBudget {
     /** Paired runs per calibration run, and how many calibration runs. */
     runs: number;
     calibrations: number;
+    /** Calibration runs with one busy loop per core (absent: none). */
+    loadedCalibrations?: number;
     burstCalls: number;
   };
   ratios: Record<GateRatio, RatioBudget>;
@@ -120,18 +124,23 @@ export const MIN_BAND = 0.1;
 export const BAND_FACTOR = 2;
 
 /**
- * A ratio's budget and band from the medians of several calibration runs: the budget is
- * their median, the band {@link BAND_FACTOR} × the largest relative distance of one of them
- * from it, at least {@link MIN_BAND}.
+ * A ratio's budget and band from the medians of several calibration runs on a quiet
+ * machine and, when measured, of runs with every core kept busy by other processes: the
+ * budget is the quiet medians' median; the band is {@link BAND_FACTOR} × the largest
+ * relative distance of a median from it (quiet or loaded), at least {@link MIN_BAND}.
+ * Load moves these ratios (a larger binary faults in more pages, more threads compete):
+ * a band that covers it keeps a loaded CI machine from failing a sound build.
  */
-export function calibrateRatio(medians: readonly number[]): RatioBudget {
+export function calibrateRatio(medians: readonly number[], loaded: readonly number[] = []): RatioBudget {
   const budget = summarize(medians).median;
-  const spread = Math.max(...medians.map((m) => Math.abs(m - budget) / budget));
-  return {
+  const spread = Math.max(...[...medians, ...loaded].map((m) => Math.abs(m - budget) / budget));
+  const out: RatioBudget = {
     budget: round(budget),
     band: round(Math.max(MIN_BAND, BAND_FACTOR * spread)),
     calibration: medians.map(round),
   };
+  if (loaded.length > 0) out.loaded = loaded.map(round);
+  return out;
 }
 
 function round(value: number): number {

@@ -18,9 +18,14 @@ readline.createInterface({ input: process.stdin }).on("line", (line) => {
 });
 `;
 
+// A plugin that never answers the describe with id 5.
+const DROPPER = REPEATER.replace("id === 3 ? answer + answer : answer", 'id === 5 ? "" : answer');
+
 const dir = mkdtempSync(join(tmpdir(), "bench-first-contact-"));
 const repeater = join(dir, "repeater.cjs");
 writeFileSync(repeater, REPEATER);
+const dropper = join(dir, "dropper.cjs");
+writeFileSync(dropper, DROPPER);
 const node = (file: string) => ({ command: process.execPath, args: [file] });
 const baseline = node(join(benchPaths().benchDir, "baseline", "plugin.cjs"));
 
@@ -41,6 +46,14 @@ describe("answers counted in a burst", () => {
   it("fail the unread-stdout figure when an id is answered twice", async () => {
     await expect(unreadGrowth("repeater", node(repeater), 50, 50)).rejects.toThrow(
       /1 of 50 describe answers were wrong or repeated/,
+    );
+  });
+});
+
+describe("the unread-stdout figure", () => {
+  it("fails, instead of hanging, when a describe is never answered", async () => {
+    await expect(unreadGrowth("dropper", node(dropper), 50, 50, 500)).rejects.toThrow(
+      /dropper: with stdout unread, not every describe was answered within 0.5 s/,
     );
   });
 });

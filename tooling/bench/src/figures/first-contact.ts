@@ -36,6 +36,21 @@ export interface ContactRun {
 }
 
 const RSS_SAMPLE_MS = 20;
+/** How long the unread describes may take to be answered once stdout is read again. */
+const ANSWER_TIMEOUT_MS = 60_000;
+
+/** `answered`, or an error after `ms` (a subject that lost requests would otherwise hang the run). */
+async function answeredWithin(answered: Promise<unknown>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${ms / 1000} s of reading stdout again`)), ms);
+  });
+  try {
+    await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** Throws unless an invoke response is `{ success: true }` with the encoded text. */
 function checkEncoded(name: string, response: Response): void {
@@ -116,7 +131,8 @@ function isManifest(result: unknown): boolean {
  * RSS growth with stdout unread: a fresh process answers describe, then `requests` more
  * `describe` requests are written while the bench does not read its stdout for `holdMs`,
  * sampling VmRSS; then everything is read and every id must be answered exactly once
- * (throws otherwise). Returns peak VmRSS during the hold − VmRSS before the writes, bytes;
+ * (throws otherwise, and when they are not all answered within `answerTimeoutMs` of reading
+ * again). Returns peak VmRSS during the hold − VmRSS before the writes, bytes;
  * undefined without procfs.
  */
 export async function unreadGrowth(
@@ -124,6 +140,7 @@ export async function unreadGrowth(
   line: CommandLine,
   requests: number,
   holdMs: number,
+  answerTimeoutMs = ANSWER_TIMEOUT_MS,
 ): Promise<number | undefined> {
   const process = new SubjectProcess(name, line);
   try {
@@ -138,7 +155,11 @@ export async function unreadGrowth(
       peak = Math.max(peak, process.memory()?.rssBytes ?? 0);
     }
     process.resumeOutput();
-    await burst.answered;
+    await answeredWithin(
+      burst.answered,
+      answerTimeoutMs,
+      `${name}: with stdout unread, not every describe was answered`,
+    );
     // One more round trip: an id answered a second time would have arrived before it.
     await process.describe();
     const result = burst.end();

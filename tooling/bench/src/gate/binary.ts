@@ -50,5 +50,6 @@ export function defaultBinary(paths: BenchPaths): string {
 
 /** The toolbox built with a 50 µs busy-wait per invoke (`build:busy-wait`). */
 export function busyWaitBinary(paths: BenchPaths): string {
-  return join(paths.benchDir, "subjects", "dist", "toolbox-busy-wait", executableName("toolbox"));
+  // Not under subjects/dist, which build:subjects empties.
+  return join(paths.benchDir, "gate", "dist", "busy-wait", executableName("toolbox"));
 }

@@ -9,7 +9,7 @@ import { busyWaitBinary, defaultBinary, detectRuntime } from "./binary.js";
  * Builds the toolbox with a 50 µs busy-wait per base64_encode invoke
  * (`src/gate/busy-wait-toolbox.ts`) with the runtime the default binary was built with
  * (Bun with or without bytecode, or a Node single executable), into
- * `subjects/dist/toolbox-busy-wait/`: the build the gate must fail on.
+ * `gate/dist/busy-wait/`: the build the gate must fail on.
  */
 async function main(): Promise<void> {
   const paths = benchPaths();

@@ -156,9 +156,12 @@ function formatRatios(ratios: Partial<Record<GateRatio, number>>): string {
   return GATE_RATIOS.map((r) => `${r} ${ratios[r]?.toFixed(3) ?? "—"}`).join(", ");
 }
 
+/** HEAD, `+dirty` when tracked files have changes (the binary may hold work not committed yet). */
 function gitCommit(repoRoot: string): string {
+  const git = (args: string[]) => execFileSync("git", args, { cwd: repoRoot, encoding: "utf8" }).trim();
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: repoRoot, encoding: "utf8" }).trim();
+    const head = git(["rev-parse", "--short", "HEAD"]);
+    return git(["status", "--porcelain", "--untracked-files=no"]) === "" ? head : `${head}+dirty`;
   } catch {
     return "unknown";
   }

@@ -42,7 +42,7 @@ export const bunRuntime: Runtime = {
     const bun = await locateBun(target, options.bunPath);
     return {
       runtimeVersion: bun.version,
-      build: (input) => buildBun(bun, target, input, options.bunBytecode === true),
+      build: (input) => buildBun(bun, target, input, options.bunBytecode !== false),
     };
   },
 

@@ -23,7 +23,7 @@ export interface RuntimeOptions {
   cacheDir?: string;
   /** The `bun` executable. Default: the `bun` npm package installed in the project, else `bun` on PATH. */
   bunPath?: string;
-  /** Compile Bun binaries with `--bytecode` (faster start, a larger file). Default false. */
+  /** Compile Bun binaries with `--bytecode` (a faster first call, a larger file). Default true. */
   bunBytecode?: boolean;
 }
 

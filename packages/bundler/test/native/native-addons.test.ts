@@ -8,6 +8,7 @@ import { ExecutaBuildError } from "../../src/errors/build-error.js";
 import { buildExecutables } from "../../src/pipeline/build-executables.js";
 import type { BuildExecutablesResult } from "../../src/pipeline/finish-build.js";
 import { hostPlatform } from "../../src/platform/platform-key.js";
+import { DEFAULT_RUNTIMES } from "../../src/runtime/runtimes.js";
 import { drive, invoke } from "../helpers/drive.js";
 import { fixture } from "../helpers/fixtures.js";
 import { tempDir } from "../helpers/temp-dir.js";
@@ -114,7 +115,7 @@ describe("a plugin whose dependency loads its addon through bindings", () => {
         }).catch((error: unknown) => error);
         expect(failure).toBeInstanceOf(ExecutaBuildError);
         const message = (failure as Error).message;
-        expect(message).toContain(`${other} (node): `);
+        expect(message).toContain(`${other} (${DEFAULT_RUNTIMES[other]}): `);
         expect(message).toContain("bindings-addon");
         expect(message).toContain(`ship a native addon built for this ${platform} machine`);
         expect(message).toContain(`Build ${other} on a ${other} machine, or leave it out of targets.`);

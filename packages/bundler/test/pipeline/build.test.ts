@@ -41,7 +41,14 @@ describe("a plugin written on core, built by tsup with the executa() preset", ()
     dist = (file) => join(out.path, file);
     const entry = fixture("core-plugin/main.ts");
     await build({
-      ...executa({ entry, outDir: out.path, quiet: true, onBuilt: (built) => (result = built) }),
+      // Node single executables: one option away from the default, and kept tested.
+      ...executa({
+        entry,
+        outDir: out.path,
+        quiet: true,
+        runtime: "node",
+        onBuilt: (built) => (result = built),
+      }),
       config: false,
     });
     sourceManifest = (await describeSource(entry)).manifest;

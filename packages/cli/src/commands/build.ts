@@ -105,7 +105,7 @@ function addBuildOptions(command: Command): Command {
     .option("--node <path>", "a Node binary of this Node's version for its platform, repeatable", collect, [])
     .option("--node-mirror <url>", "Node distribution mirror to download Node binaries from")
     .option("--bun <path>", "the bun executable (default: the project's bun package, else PATH)")
-    .option("--bytecode", "compile Bun binaries with --bytecode")
+    .option("--no-bytecode", "compile Bun binaries without --bytecode (smaller, slower to start)")
     .option("--cache-dir <dir>", "where downloaded runtimes are kept")
     .option(
       "--release-url <template>",

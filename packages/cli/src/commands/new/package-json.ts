@@ -37,14 +37,16 @@ export function pluginPackageJson(name: string, style: DependencyStyle): Record<
       ...pick(EXECUTA_DEV_PACKAGES),
       "@swc/core": THIRD_PARTY_VERSIONS["@swc/core"],
       "@types/node": THIRD_PARTY_VERSIONS["@types/node"],
+      bun: THIRD_PARTY_VERSIONS.bun,
       tsup: THIRD_PARTY_VERSIONS.tsup,
       typescript: THIRD_PARTY_VERSIONS.typescript,
       "unplugin-swc": THIRD_PARTY_VERSIONS["unplugin-swc"],
       vitest: THIRD_PARTY_VERSIONS.vitest,
     }),
-    // pnpm 10 runs no install scripts unless allowed; @swc/core and esbuild need theirs. The
-    // local storage of tests and executa dev is SQLite in WebAssembly: nothing to build.
-    pnpm: { onlyBuiltDependencies: ["@swc/core", "esbuild"] },
+    // pnpm 10 runs no install scripts unless allowed; @swc/core, esbuild and bun (the
+    // default runtime of the binaries) need theirs. The local storage of tests and
+    // executa dev is SQLite in WebAssembly: nothing to build.
+    pnpm: { onlyBuiltDependencies: ["@swc/core", "bun", "esbuild"] },
   };
 }
 

@@ -11,6 +11,7 @@ export const THIRD_PARTY_VERSIONS = {
   typescript: "~5.9.3",
   "unplugin-swc": "^2.0.0",
   vitest: "^4.1.12",
+  bun: "1.4.5",
 } as const;
 
 /** The `@executa/*` packages a scaffolded project uses at run time. */

@@ -93,7 +93,12 @@ describe("scaffold", () => {
   it("pins the third-party versions the workspace itself is built with", () => {
     const root = readJson(join(workspaceRoot, "package.json"));
     const decorators = readJson(join(workspaceRoot, "packages/decorators/package.json"));
-    const workspace = { ...root.devDependencies, ...decorators.dependencies } as Record<string, string>;
+    const bundler = readJson(join(workspaceRoot, "packages/bundler/package.json"));
+    const workspace = {
+      ...root.devDependencies,
+      ...decorators.dependencies,
+      bun: bundler.devDependencies.bun,
+    } as Record<string, string>;
     for (const [name, range] of Object.entries(THIRD_PARTY_VERSIONS))
       expect([name, range]).toEqual([name, workspace[name]]);
     expect(executaVersion()).toBe(readJson(join(workspaceRoot, "packages/cli/package.json")).version);

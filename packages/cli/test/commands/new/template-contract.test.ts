@@ -110,7 +110,7 @@ describe("a scaffolded project's contract", () => {
 
   it("lets pnpm build the tools' binaries, and has no native addon to build for local storage", () => {
     const { pnpm } = readJson<{ pnpm?: { onlyBuiltDependencies?: string[] } }>(join(project, "package.json"));
-    expect(pnpm?.onlyBuiltDependencies).toEqual(["@swc/core", "esbuild"]);
+    expect(pnpm?.onlyBuiltDependencies).toEqual(["@swc/core", "bun", "esbuild"]);
   });
 
   it("type-checks before it builds or tests: tsup and vitest strip types unchecked", () => {

@@ -35,6 +35,7 @@ export {
   JsonRpcPeer,
   type PeerOptions,
   type RequestHandler,
+  type RequestPacing,
 } from "./rpc/peer.js";
 export { neverServedHint } from "./server/never-served.js";
 export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";

@@ -5,8 +5,8 @@ import { BUN_TOOLBOX_BUILDS, benchPaths, bunToolboxBinary } from "./subjects.js"
 
 /**
  * The second half of `build:subjects` (tsup.subjects.config.ts builds the DTO plugin):
- * the toolbox compiled by Bun, without and with `--bytecode`, each into its own folder
- * under `subjects/dist/`. A machine without Bun gets a warning and no Bun subjects (the
+ * the toolbox as a Node single executable and compiled by Bun without and with `--bytecode`, each
+ * into its own folder under `subjects/dist/`. A runtime this machine cannot have gives a warning and no subject (the
  * run lists them as not measured); any other failure fails the build.
  */
 async function main(): Promise<void> {
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
         tsconfig: join(toolbox, "tsconfig.json"),
         outDir,
         name: "toolbox",
-        runtime: "bun",
+        runtime: build.runtime,
         bunBytecode: build.bytecode,
         quiet: true,
       });

@@ -32,28 +32,48 @@ export function benchPaths(): BenchPaths {
   return { benchDir, repoRoot: resolve(benchDir, "..", "..") };
 }
 
-/** A build of the toolbox with Bun (`bun build --compile`) that `build:subjects` makes. */
+/** A build of the toolbox (Node single executable or Bun) that `build:subjects` makes. */
 export interface BunToolboxBuild {
   id: string;
   label: string;
   /** Its output folder under `subjects/dist/`. */
   dir: string;
-  /** Compiled with `--bytecode`. */
+  /** The runtime it carries. */
+  runtime: "node" | "bun";
+  /** Compiled with `--bytecode` (Bun). */
   bytecode: boolean;
 }
 
-/** The toolbox compiled by Bun, without and with `--bytecode`, each into its own folder. */
+/**
+ * The toolbox as a Node single executable, and compiled by Bun without and with
+ * `--bytecode` (the default build), each into its own folder: whatever the default
+ * runtime is, every runtime is measured.
+ */
 export const BUN_TOOLBOX_BUILDS: readonly BunToolboxBuild[] = [
-  { id: "toolbox-bun", label: "toolbox (Bun executable)", dir: "toolbox-bun", bytecode: false },
+  {
+    id: "toolbox-sea",
+    label: "toolbox (single executable)",
+    dir: "toolbox-sea",
+    runtime: "node",
+    bytecode: false,
+  },
+  {
+    id: "toolbox-bun",
+    label: "toolbox (Bun executable)",
+    dir: "toolbox-bun",
+    runtime: "bun",
+    bytecode: false,
+  },
   {
     id: "toolbox-bun-bytecode",
     label: "toolbox (Bun + bytecode)",
     dir: "toolbox-bun-bytecode",
+    runtime: "bun",
     bytecode: true,
   },
 ];
 
-/** The executable of a Bun toolbox build (what `buildExecutables` writes for this machine). */
+/** The executable of a toolbox build (what `buildExecutables` writes for this machine). */
 export function bunToolboxBinary(paths: BenchPaths, build: BunToolboxBuild): string {
   return join(paths.benchDir, "subjects", "dist", build.dir, executableName("toolbox"));
 }
@@ -131,7 +151,6 @@ function floorSubject(): Subject {
 function builtSubjects(paths: BenchPaths): BuiltSubject[] {
   const node = process.execPath;
   const toolboxDist = join(paths.repoRoot, "apps", "toolbox", "dist");
-  const toolboxBinary = join(toolboxDist, executableName("toolbox"));
   const toolboxBundle = join(toolboxDist, "toolbox.cjs");
   const dtoBundle = join(paths.benchDir, "subjects", "dist", "dto-plugin.cjs");
   const sdk = (id: string, label: string, line: CommandLine): Subject => ({
@@ -142,10 +161,6 @@ function builtSubjects(paths: BenchPaths): BuiltSubject[] {
     serves: true,
   });
   return [
-    {
-      subject: sdk("toolbox-sea", "toolbox (single executable)", { command: toolboxBinary, args: [] }),
-      needs: toolboxBinary,
-    },
     ...BUN_TOOLBOX_BUILDS.map((build) => {
       const binary = bunToolboxBinary(paths, build);
       return {

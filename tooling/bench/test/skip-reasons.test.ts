@@ -16,7 +16,7 @@ it("says for each subject that is not built which file is missing and, where one
     {
       id: "toolbox-sea",
       label: "toolbox (single executable)",
-      reason: `${join(root, "apps", "toolbox", "dist", exe)} not built`,
+      reason: `${join(benchDir, "subjects", "dist", "toolbox-sea", exe)} not built${subjects}`,
     },
     {
       id: "toolbox-bun",

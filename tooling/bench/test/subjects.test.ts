@@ -37,10 +37,9 @@ describe("subject discovery", () => {
     writeFileSync(file, "");
   }
 
-  it("finds every built subject, the Bun toolbox builds next to the single executable", () => {
+  it("finds every built subject: the toolbox built with each runtime, in its own folder", () => {
     const paths = layout();
     const exe = process.platform === "win32" ? "toolbox.exe" : "toolbox";
-    touch(join(paths.repoRoot, "apps", "toolbox", "dist", exe));
     touch(join(paths.repoRoot, "apps", "toolbox", "dist", "toolbox.cjs"));
     touch(join(paths.repoRoot, "packages", "core", "dist", "index.js"));
     touch(join(paths.benchDir, "subjects", "dist", "dto-plugin.cjs"));
@@ -49,7 +48,7 @@ describe("subject discovery", () => {
     const { subjects, skipped } = discoverSubjects(paths);
     expect(subjects.map((s) => s.id)).toEqual(ALL_IDS);
     expect(skipped).toEqual([]);
-    for (const id of ["toolbox-bun", "toolbox-bun-bytecode"]) {
+    for (const id of ["toolbox-sea", "toolbox-bun", "toolbox-bun-bytecode"]) {
       const subject = subjects.find((s) => s.id === id)!;
       expect(subject.role).toBe("sdk");
       expect(subject.serves).toBe(true);
@@ -60,9 +59,10 @@ describe("subject discovery", () => {
       });
     }
     expect(subjects.find((s) => s.id === "toolbox-bun")!.label).toBe("toolbox (Bun executable)");
-    expect(BUN_TOOLBOX_BUILDS.map((b) => [b.id, b.bytecode])).toEqual([
-      ["toolbox-bun", false],
-      ["toolbox-bun-bytecode", true],
+    expect(BUN_TOOLBOX_BUILDS.map((b) => [b.id, b.runtime, b.bytecode])).toEqual([
+      ["toolbox-sea", "node", false],
+      ["toolbox-bun", "bun", false],
+      ["toolbox-bun-bytecode", "bun", true],
     ]);
   });
 
@@ -71,7 +71,7 @@ describe("subject discovery", () => {
     const { subjects, skipped } = discoverSubjects(paths);
     expect(subjects.map((s) => s.id)).toEqual(["baseline", "floor"]);
     expect(skipped.map((s) => s.id).sort()).toEqual([...OPTIONAL_IDS].sort());
-    for (const id of ["toolbox-bun", "toolbox-bun-bytecode"]) {
+    for (const id of ["toolbox-sea", "toolbox-bun", "toolbox-bun-bytecode"]) {
       expect(skipped.find((s) => s.id === id)?.reason).toMatch(
         /not built \(pnpm --filter @executa\/bench build:subjects\)/,
       );

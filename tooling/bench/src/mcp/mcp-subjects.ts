@@ -59,18 +59,10 @@ export function discoverMcpSubjects(paths: BenchPaths): McpSubjects {
 function builtMcpSubjects(paths: BenchPaths): { subject: McpSubject; needs: string }[] {
   const node = process.execPath;
   const toolboxDist = join(paths.repoRoot, "apps", "toolbox", "dist");
-  const binary = join(toolboxDist, process.platform === "win32" ? "toolbox.exe" : "toolbox");
   const bundle = join(toolboxDist, "toolbox.cjs");
   const core = join(paths.repoRoot, "packages", "core", "dist", "index.js");
   const measured = (id: string, label: string, line: CommandLine) => ({ id, label, line, reference: false });
   return [
-    {
-      subject: measured("toolbox-sea", "toolbox --mcp (single executable)", {
-        command: binary,
-        args: ["--mcp"],
-      }),
-      needs: binary,
-    },
     ...BUN_TOOLBOX_BUILDS.map((build) => {
       const bun = bunToolboxBinary(paths, build);
       return {

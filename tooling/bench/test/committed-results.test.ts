@@ -36,7 +36,8 @@ describe("the committed results", () => {
       ),
     };
     const markdown = renderMarkdown(variant);
-    expect(markdown).toContain("\n\nNot measured: `toolbox-bun` (not built).\n\n## Figures\n");
+    expect(markdown).toContain("\n\nNot measured: `toolbox-bun` (not built).\n\n## First contact");
+    expect(markdown).toContain("\n\n## Figures\n");
     expect(markdown).not.toContain("## Validation overhead");
     expect(markdown.endsWith("\n")).toBe(true);
   });

@@ -13,8 +13,19 @@ import type { InitializeParams, InvokeParams, InvokeResult } from "../wire/invok
 import type { Manifest } from "../wire/manifest.js";
 import { callToolResult, invalidArgumentsResult, type McpCallToolResult } from "./call-result.js";
 import type { McpFallback } from "./fallback.js";
+import { fitCallResult } from "./frame-cap.js";
 import { toolEntry } from "./input-schema.js";
 import { mcpReverseChannel } from "./mcp-channel.js";
+import {
+  ALL_MCP_PROTOCOL_VERSIONS,
+  isModernRevision,
+  MODERN_MCP_PROTOCOL_VERSIONS,
+  type ModernEnvelope,
+  modernEnvelope,
+  modernResult,
+  speaksModern,
+  UNSUPPORTED_PROTOCOL_VERSION_CODE,
+} from "./modern.js";
 import { listenForProgress, type ProgressUpdate } from "./progress.js";
 import {
   featuresOf,
@@ -50,6 +61,18 @@ export interface McpInitializeResult {
   serverInfo: { name: string; version: string; title?: string };
 }
 
+/**
+ * The result of MCP `server/discover` (2026-07-28), before the era's stamps (`_meta` names
+ * the server). Only modern revisions are listed: older ones are negotiated by `initialize`.
+ */
+export interface McpDiscoverResult {
+  supportedVersions: string[];
+  capabilities: { tools: { listChanged: boolean } };
+}
+
+/** The two eras of MCP: `initialize` once (legacy) or a `_meta` envelope on every request (modern). */
+type McpEra = "legacy" | "modern";
+
 /** One `tools/call` on its way: its run, and whether the client cancelled it. */
 interface CallInFlight {
   run?: InvokeRun;
@@ -68,6 +91,7 @@ export class McpSession {
   private features: McpFeatures = featuresOf(LATEST_MCP_PROTOCOL_VERSION);
   private clientCapabilities: Record<string, unknown> | undefined;
   private readonly calls = new Map<string, CallInFlight>();
+  private era: McpEra = "legacy";
 
   constructor(private readonly server: McpServerSide) {
     this.channel = mcpReverseChannel({
@@ -79,9 +103,63 @@ export class McpSession {
     });
   }
 
-  /** Answers one MCP request or handles one notification. */
+  /**
+   * Answers one MCP request or handles one notification. A request carrying the modern
+   * `_meta` envelope (or `server/discover`) is answered in the modern era's shape; one
+   * without an envelope in the era the session is in (an `initialize` makes it legacy).
+   */
   handle(request: IncomingRequest): unknown {
+    if (request.id === undefined || !this.enterEra(request)) return this.answer(request);
+    const answer = this.answer(request);
+    const { name, version } = this.server.manifest;
+    const stamp = (result: unknown) => modernResult(request.method, result, { name, version });
+    return answer instanceof Promise ? answer.then(stamp) : stamp(answer);
+  }
+
+  /** Whether the request is answered in the modern era; takes its envelope's capabilities. */
+  private enterEra(request: IncomingRequest): boolean {
+    if (request.method === "initialize") {
+      this.era = "legacy";
+      return false;
+    }
+    const envelope = modernEnvelope(request.params);
+    if (envelope === undefined) return request.method === "server/discover" || this.era === "modern";
+    if (!isModernRevision(envelope.protocolVersion)) return false;
+    if (!speaksModern(envelope.protocolVersion)) {
+      throw new RpcError(
+        UNSUPPORTED_PROTOCOL_VERSION_CODE,
+        `Unsupported protocol version ${envelope.protocolVersion}; this server speaks ${ALL_MCP_PROTOCOL_VERSIONS.join(", ")}`,
+        { supported: [...ALL_MCP_PROTOCOL_VERSIONS], requested: envelope.protocolVersion },
+      );
+    }
+    this.enterModern(envelope);
+    return true;
+  }
+
+  private enterModern(envelope: ModernEnvelope): void {
+    if (this.era !== "modern") {
+      const client = envelope.clientInfo ?? {};
+      this.server.log.info(
+        `MCP client ${client.name ?? "?"} ${client.version ?? ""} speaks ${envelope.protocolVersion}`,
+      );
+    }
+    this.era = "modern";
+    this.features = featuresOf(LATEST_MCP_PROTOCOL_VERSION);
+    // Server-to-client requests do not exist in the modern era (they ride in tool results),
+    // so a tool's sampling call is refused as not negotiated rather than sent.
+    const {
+      sampling: _sampling,
+      elicitation: _elicitation,
+      roots: _roots,
+      ...rest
+    } = envelope.clientCapabilities;
+    this.clientCapabilities = rest;
+  }
+
+  private answer(request: IncomingRequest): unknown {
     switch (request.method) {
+      case "server/discover":
+        return this.discover();
       case "initialize":
         return this.initialize(request.params);
       case "ping":
@@ -100,6 +178,14 @@ export class McpSession {
       default:
         throw new MethodNotFoundError(request.method);
     }
+  }
+
+  /** `server/discover`: the modern revisions spoken and the server's capabilities. */
+  private discover(): McpDiscoverResult {
+    return {
+      supportedVersions: [...MODERN_MCP_PROTOCOL_VERSIONS],
+      capabilities: { tools: { listChanged: false } },
+    };
   }
 
   /** Answers at once unless the plugin has an `onInitialize` hook to wait for. */
@@ -148,13 +234,13 @@ export class McpSession {
     }
     if (!(answer instanceof Promise)) {
       this.forget(key, entry);
-      return callToolResult(answer, this.features);
+      return fitCallResult(callToolResult(answer, this.features));
     }
     return new Promise((resolve, reject) => {
       answer.then(
         (result) => {
           this.forget(key, entry);
-          if (!entry.cancelled) resolve(callToolResult(result, this.features));
+          if (!entry.cancelled) resolve(fitCallResult(callToolResult(result, this.features)));
         },
         (error: unknown) => {
           this.forget(key, entry);

@@ -1,4 +1,5 @@
 import type { IncomingRequest } from "../rpc/peer.js";
+import { isModernFirstFrame } from "./modern.js";
 
 /** The protocol a server speaks on its stdio: Executa (v1 or v2) or the Model Context Protocol. */
 export type ServedProtocol = "executa" | "mcp";
@@ -13,11 +14,14 @@ export type FirstFrameDialect = "mcp" | "executa-v2" | "executa-v1";
 const DATE_SHAPED = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * Recognizes the client from its first frame: an `initialize` whose `protocolVersion` is
- * date-shaped is an MCP client; any other `initialize` is an Executa v2 host; anything
- * else (`describe`, `invoke`, `health`) an Executa v1 host.
+ * Recognizes the client from its first frame: `server/discover`, a frame carrying MCP's
+ * `_meta["io.modelcontextprotocol/protocolVersion"]` envelope (2026-07-28), or an
+ * `initialize` whose `protocolVersion` is date-shaped is an MCP client; any other
+ * `initialize` is an Executa v2 host; anything else (`describe`, `invoke`, `health`) an
+ * Executa v1 host.
  */
 export function detectDialect(first: Pick<IncomingRequest, "method" | "params">): FirstFrameDialect {
+  if (isModernFirstFrame(first.method, first.params)) return "mcp";
   if (first.method !== "initialize") return "executa-v1";
   const params = first.params;
   const version =

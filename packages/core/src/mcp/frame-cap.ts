@@ -1,0 +1,62 @@
+import type { McpCallToolResult } from "./call-result.js";
+
+/** Longest frame an MCP client's stdio reader accepts (both official SDKs drop the connection past it). */
+export const MCP_MAX_FRAME_BYTES = 10 * 1024 * 1024;
+
+/**
+ * What a `tools/call` result may take of {@link MCP_MAX_FRAME_BYTES}: the readers count the
+ * unread rest of the previous chunk with the frame, and the envelope (`jsonrpc`, `id`,
+ * `resultType`, `_meta`) comes on top, so 128 KiB stay free.
+ */
+export const MCP_RESULT_BUDGET_BYTES = MCP_MAX_FRAME_BYTES - 128 * 1024;
+
+/** A result's size on the wire, in bytes. */
+function wireBytes(result: unknown): number {
+  return Buffer.byteLength(JSON.stringify(result));
+}
+
+/**
+ * A `tools/call` result that fits in one MCP frame. A result carrying its data twice (as
+ * JSON text and as `structuredContent`) keeps only `structuredContent` and a short text
+ * saying so when that makes it fit; a result that still does not fit becomes an `isError`
+ * result naming its size and the limit, so the client's connection survives and the model
+ * can ask for less.
+ */
+export function fitCallResult(
+  result: McpCallToolResult,
+  budget: number = MCP_RESULT_BUDGET_BYTES,
+): McpCallToolResult {
+  const bytes = wireBytes(result);
+  if (bytes <= budget) return result;
+  if (result.structuredContent !== undefined && !result.isError) {
+    const [first, ...rest] = result.content;
+    const single: McpCallToolResult = {
+      ...result,
+      content: [
+        {
+          type: "text",
+          text: `The result (${first ? Buffer.byteLength(first.text) : 0} bytes of JSON) is in structuredContent.`,
+        },
+        ...rest,
+      ],
+    };
+    if (wireBytes(single) <= budget) return single;
+  }
+  return tooLargeResult(bytes, budget);
+}
+
+/** The `isError` result standing in for one too large for a frame. */
+export function tooLargeResult(bytes: number, budget: number = MCP_RESULT_BUDGET_BYTES): McpCallToolResult {
+  return {
+    content: [
+      {
+        type: "text",
+        text:
+          `result_too_large: the tool's result is ${bytes} bytes, over the ${budget}-byte limit of one MCP ` +
+          `message (clients drop frames over ${MCP_MAX_FRAME_BYTES} bytes). Call the tool again asking for ` +
+          "less data (fewer rows, a narrower range, a page).",
+      },
+    ],
+    isError: true,
+  };
+}

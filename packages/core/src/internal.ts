@@ -47,3 +47,12 @@ export {
   refusalCode,
   reverseFamilyOf,
 } from "./wire/capability-families.js";
+export {
+  firstWireError,
+  isWireObject,
+  validateErrorObject,
+  validateHealthResult,
+  validateInitializeResult,
+  validateInvokeResult,
+  type WireProblem,
+} from "./wire/validate/index.js";

@@ -1,12 +1,18 @@
 import {
-  HEALTH_STATUSES,
   type HealthResult,
-  type HealthStatus,
   type InitializeResult,
   type InvokeResult,
   type Manifest,
   type ProtocolVersion,
 } from "@executa/core";
+import {
+  firstWireError,
+  isWireObject as isObject,
+  validateHealthResult,
+  validateInitializeResult,
+  validateInvokeResult,
+  type WireProblem,
+} from "@executa/core/internal";
 import { protocolViolation } from "../errors/call-failures.js";
 
 /** The outcome of the `initialize` handshake. */
@@ -25,27 +31,20 @@ export interface HealthReport extends HealthResult {
   implemented: boolean;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+/** Throws the protocol violation for the first error-severity problem, if any. */
+function refuse(method: string, problems: readonly WireProblem[], value: unknown): void {
+  const problem = firstWireError(problems);
+  if (problem) throw protocolViolation(method, problem.message, value);
+}
 
 /** Checks an `initialize` answer against the version the host offered. */
 export function readInitializeResult(value: unknown, offered: ProtocolVersion): Negotiated {
-  if (!isObject(value)) throw protocolViolation("initialize", "the result must be an object", value);
-  const answered = value.protocolVersion ?? "1.1";
-  if (answered !== "2.0" && answered !== "1.1") {
-    throw protocolViolation(
-      "initialize",
-      `protocolVersion must be "2.0" or "1.1", got ${JSON.stringify(answered)}`,
-      value,
-    );
-  }
-  if (answered === "2.0" && offered === "1.1") {
-    throw protocolViolation("initialize", 'the host offered "1.1" but the plugin answered "2.0"', value);
-  }
+  refuse("initialize", validateInitializeResult(value, offered), value);
+  const answered = (value as { protocolVersion?: ProtocolVersion }).protocolVersion ?? "1.1";
   return {
     protocolVersion: answered,
     initializeSupported: true,
-    result: value as unknown as InitializeResult,
+    result: value as InitializeResult,
   };
 }
 
@@ -75,27 +74,12 @@ export function readManifest(value: unknown): Manifest {
 
 /** Checks an `invoke` result has the `InvokeResult` shape `{success, data, error, duration_ms}`. */
 export function readInvokeResult<D>(value: unknown): InvokeResult<D> {
-  if (!isObject(value) || typeof value.success !== "boolean") {
-    throw protocolViolation("invoke", "the result must be an object with a boolean success", value);
-  }
-  if (value.success === false && value.error !== undefined && typeof value.error !== "string") {
-    throw protocolViolation("invoke", "error of a failed invoke must be a string", value);
-  }
-  if (value.duration_ms !== undefined && typeof value.duration_ms !== "number") {
-    throw protocolViolation("invoke", "duration_ms must be a number", value);
-  }
-  return value as unknown as InvokeResult<D>;
+  refuse("invoke", validateInvokeResult(value), value);
+  return value as InvokeResult<D>;
 }
 
 /** Checks a `health` result: `status` must be one of ready / error / initializing. */
 export function readHealthResult(value: unknown): HealthReport {
-  if (!isObject(value)) throw protocolViolation("health", "the result must be an object", value);
-  if (!HEALTH_STATUSES.includes(value.status as HealthStatus)) {
-    throw protocolViolation(
-      "health",
-      `status must be one of ${HEALTH_STATUSES.join(", ")}, got ${JSON.stringify(value.status)}`,
-      value,
-    );
-  }
-  return { ...(value as unknown as HealthResult), implemented: true };
+  refuse("health", validateHealthResult(value), value);
+  return { ...(value as HealthResult), implemented: true };
 }

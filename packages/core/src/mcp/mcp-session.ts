@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { currentInvoke } from "../context/invoke-context.js";
 import type { ReverseChannel } from "../context/reverse-channel.js";
 import { InvalidParamsError } from "../errors/invalid-params-error.js";
 import { MethodNotFoundError } from "../errors/method-not-found-error.js";
@@ -14,6 +16,7 @@ import type { Manifest } from "../wire/manifest.js";
 import { callToolResult, invalidArgumentsResult, type McpCallToolResult } from "./call-result.js";
 import type { McpFallback } from "./fallback.js";
 import { fitCallResult } from "./frame-cap.js";
+import { InputRequiredFlow, type McpInputRequiredResult } from "./input-required.js";
 import { toolEntry } from "./input-schema.js";
 import { mcpReverseChannel } from "./mcp-channel.js";
 import {
@@ -92,10 +95,16 @@ export class McpSession {
   private clientCapabilities: Record<string, unknown> | undefined;
   private readonly calls = new Map<string, CallInFlight>();
   private era: McpEra = "legacy";
+  /** Modern-era calls whose tool may ask the client, by `requestState` and by invoke id. */
+  private readonly flowsByState = new Map<string, InputRequiredFlow>();
+  private readonly flowsByInvoke = new Map<string, InputRequiredFlow>();
 
   constructor(private readonly server: McpServerSide) {
     this.channel = mcpReverseChannel({
-      request: (method, params, options) => server.request(method, params, options),
+      request: (method, params, options) => {
+        const flow = this.flowOfRunningInvoke();
+        return flow ? flow.ask(method, params, options?.signal) : server.request(method, params, options);
+      },
       clientCapabilities: () => this.clientCapabilities,
       hostCapabilities: server.manifest.host_capabilities ?? [],
       pluginName: server.manifest.name,
@@ -145,15 +154,8 @@ export class McpSession {
     }
     this.era = "modern";
     this.features = featuresOf(LATEST_MCP_PROTOCOL_VERSION);
-    // Server-to-client requests do not exist in the modern era (they ride in tool results),
-    // so a tool's sampling call is refused as not negotiated rather than sent.
-    const {
-      sampling: _sampling,
-      elicitation: _elicitation,
-      roots: _roots,
-      ...rest
-    } = envelope.clientCapabilities;
-    this.clientCapabilities = rest;
+    // Sampling rides in input_required results in this era (see InputRequiredFlow).
+    this.clientCapabilities = envelope.clientCapabilities;
   }
 
   private answer(request: IncomingRequest): unknown {
@@ -211,11 +213,71 @@ export class McpSession {
     return hook ? Promise.resolve(hook(params)).then(() => result) : result;
   }
 
+  /** The input-required flow of the modern-era call whose tool code is running now, if any. */
+  private flowOfRunningInvoke(): InputRequiredFlow | undefined {
+    const id = this.era === "modern" ? currentInvoke()?.invokeId : undefined;
+    return id === undefined ? undefined : this.flowsByInvoke.get(id);
+  }
+
+  /**
+   * `tools/call`. In the modern era a call may take several rounds: its tool's asks of
+   * the client (sampling) end a round with `input_required`, and a later `tools/call`
+   * carrying the `requestState` resumes it.
+   */
+  private call(request: IncomingRequest): unknown {
+    if (this.era !== "modern") return this.run(request);
+    const params = isObject(request.params) ? request.params : {};
+    if (typeof params.requestState === "string")
+      return this.resume(params.requestState, params.inputResponses);
+    const key = idKey(request.id);
+    if (key === undefined) return this.run(request);
+    const flow = new InputRequiredFlow(randomUUID());
+    const invokeId = `mcp-${key}`;
+    this.flowsByInvoke.set(invokeId, flow);
+    this.flowsByState.set(flow.token, flow);
+    const done = () => {
+      this.flowsByInvoke.delete(invokeId);
+      this.flowsByState.delete(flow.token);
+    };
+    return new Promise<McpCallToolResult | McpInputRequiredResult>((resolve, reject) => {
+      flow.open({ resolve, reject });
+      let answer: McpCallToolResult | Promise<McpCallToolResult>;
+      try {
+        answer = this.run(request);
+      } catch (error) {
+        done();
+        throw error;
+      }
+      Promise.resolve(answer).then(
+        (result) => {
+          done();
+          flow.finish(result);
+        },
+        (error: unknown) => {
+          done();
+          flow.fail(error);
+        },
+      );
+    });
+  }
+
+  /** A `tools/call` carrying `requestState`: the client's answers to a call's asks. */
+  private resume(state: string, responses: unknown): Promise<McpCallToolResult | McpInputRequiredResult> {
+    const flow = this.flowsByState.get(state);
+    if (!flow) {
+      throw new InvalidParamsError(
+        `requestState "${state}" names no tool call in progress (it finished, failed or timed out); call the tool again without requestState`,
+        [{ path: "requestState", message: "unknown or expired" }],
+      );
+    }
+    return new Promise((resolve, reject) => flow.resume(responses, { resolve, reject }));
+  }
+
   /**
    * Runs `tools/call` as an invoke and answers its result in MCP's shape. A cancelled call
    * is never answered, as MCP asks.
    */
-  private call(request: IncomingRequest): McpCallToolResult | Promise<McpCallToolResult> {
+  private run(request: IncomingRequest): McpCallToolResult | Promise<McpCallToolResult> {
     const { name, args } = parseCallParams(request.params);
     const key = idKey(request.id);
     const entry: CallInFlight = { cancelled: false };

@@ -16,6 +16,18 @@ function wireBytes(result: unknown): number {
 }
 
 /**
+ * A bound on a successful result's size without serializing it: its `structuredContent`
+ * is the data its first text block holds as JSON, and a UTF-16 unit is at most 3 bytes.
+ * Undefined for results of another shape, which are measured.
+ */
+function quickBound(result: McpCallToolResult): number | undefined {
+  if (result.isError) return undefined;
+  const chars = result.content.reduce((sum, block) => sum + block.text.length, 0);
+  const data = result.structuredContent === undefined ? 0 : (result.content[0]?.text.length ?? 0);
+  return 3 * (chars + data) + 1024 + 32 * result.content.length;
+}
+
+/**
  * A `tools/call` result that fits in one MCP frame. A result carrying its data twice (as
  * JSON text and as `structuredContent`) keeps only `structuredContent` and a short text
  * saying so when that makes it fit; a result that still does not fit becomes an `isError`
@@ -26,6 +38,8 @@ export function fitCallResult(
   result: McpCallToolResult,
   budget: number = MCP_RESULT_BUDGET_BYTES,
 ): McpCallToolResult {
+  const bound = quickBound(result);
+  if (bound !== undefined && bound <= budget) return result;
   const bytes = wireBytes(result);
   if (bytes <= budget) return result;
   if (result.structuredContent !== undefined && !result.isError) {

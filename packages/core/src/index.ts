@@ -22,6 +22,7 @@ export { RpcError } from "./errors/rpc-error.js";
 export { ToolTimeoutError } from "./errors/timeout-error.js";
 export { ToolError } from "./errors/tool-error.js";
 export { UnknownToolError } from "./errors/unknown-tool-error.js";
+export type { InputStream, OutputStream } from "./framing/byte-streams.js";
 export { createLogger, type Logger, type LogLevel } from "./log/logger.js";
 export {
   DEFAULT_ELEMENT_TYPE,

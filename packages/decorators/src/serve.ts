@@ -1,4 +1,3 @@
-import { writeSync } from "node:fs";
 import { createPluginServer, type PluginClass, type PluginServer, type ServeOptions } from "@executa/core";
 import { type BuildPluginOptions, buildPlugin } from "./build-plugin.js";
 import { DefinitionError } from "./errors/definition-error.js";
@@ -43,7 +42,7 @@ export function serve<T extends object>(
 /** Writes a startup error to stderr synchronously (stdout carries protocol frames only). */
 function reportStartupError(error: unknown): void {
   try {
-    writeSync(2, startupErrorText(error));
+    process.getBuiltinModule("node:fs").writeSync(2, startupErrorText(error));
   } catch {
     // stderr is gone; the exit code still tells.
   }

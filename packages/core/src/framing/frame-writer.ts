@@ -1,8 +1,8 @@
-import type { Writable } from "node:stream";
+import type { OutputStream } from "./byte-streams.js";
 
 /** Where frames go: a stream for events, and the write function to call on it. */
 export interface FrameSink {
-  stream: Writable;
+  stream: OutputStream;
   /** Defaults to `stream.write`; the stdout guard passes the real stdout write here. */
   write?: (data: string, callback: (error?: Error | null) => void) => boolean;
 }
@@ -39,7 +39,7 @@ export class FrameWriter {
   private overHighWater = false;
   private idleWaiters: (() => void)[] = [];
   private broken = false;
-  private readonly stream: Writable;
+  private readonly stream: OutputStream;
   private readonly rawWrite: (data: string, callback: (error?: Error | null) => void) => boolean;
   // Made once, not per frame: both run for every flush.
   private readonly flushNow = () => this.flush();

@@ -1,4 +1,3 @@
-import { isUtf8 } from "node:buffer";
 import { MAX_FRAME_BYTES } from "../wire/limits.js";
 
 /** What the reader makes of one line of input. */
@@ -103,7 +102,7 @@ export class LineReader {
     }
     if (length === 0) return;
     const body = length === line.length ? line : line.subarray(0, length);
-    if (!isUtf8(body)) {
+    if (!checkUtf8(body)) {
       this.onEvent({ kind: "invalid-utf8", bytes: length });
       return;
     }
@@ -111,4 +110,12 @@ export class LineReader {
     if (text.trim() === "") return;
     this.onEvent({ kind: "line", text });
   }
+}
+
+let isUtf8: ((input: Buffer) => boolean) | undefined;
+
+/** `isUtf8` of node:buffer, loaded on the first line rather than at startup (Bun pays for each module). */
+function checkUtf8(body: Buffer): boolean {
+  isUtf8 ??= process.getBuiltinModule("node:buffer").isUtf8;
+  return isUtf8(body);
 }

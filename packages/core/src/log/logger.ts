@@ -1,3 +1,4 @@
+import { stderr } from "./stderr.js";
 /** Log levels, lowest first. */
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
@@ -28,7 +29,7 @@ export function createLogger(
   options: { level?: LogLevel; write?: (line: string) => void } = {},
 ): Logger {
   const min = ORDER[options.level ?? levelFromEnv()];
-  const write = options.write ?? ((line: string) => process.stderr.write(line));
+  const write = options.write ?? ((line: string) => stderr().write(line));
   const emit = (level: LogLevel, message: string, fields?: Record<string, unknown>) => {
     if (ORDER[level] < min) return;
     let tail = "";

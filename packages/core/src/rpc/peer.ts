@@ -1,8 +1,8 @@
-import type { Readable } from "node:stream";
 import { abortReason } from "../errors/abort-reason.js";
 import { serializeErrorFrame } from "../errors/error-frame.js";
 import { previewText } from "../errors/preview.js";
 import { RpcError } from "../errors/rpc-error.js";
+import type { InputStream } from "../framing/byte-streams.js";
 import { type FrameSink, FrameWriter } from "../framing/frame-writer.js";
 import { type LineEvent, LineReader } from "../framing/line-reader.js";
 import { createLogger, type Logger } from "../log/logger.js";
@@ -49,7 +49,7 @@ export interface RequestOptions {
 }
 
 export interface PeerOptions {
-  input: Readable;
+  input: InputStream;
   output: FrameSink;
   handleRequest: RequestHandler;
   log?: Logger;

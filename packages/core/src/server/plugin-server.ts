@@ -1,4 +1,3 @@
-import type { Readable, Writable } from "node:stream";
 import { InvokeContextImpl } from "../context/create-context.js";
 import { runWithInvoke } from "../context/invoke-context.js";
 import type { ReverseChannel } from "../context/reverse-channel.js";
@@ -9,6 +8,7 @@ import { ToolTimeoutError } from "../errors/timeout-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { toolThrewMessage } from "../errors/tool-threw.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
+import type { InputStream, OutputStream } from "../framing/byte-streams.js";
 import { createLogger, type Logger } from "../log/logger.js";
 import type { McpServeOptions } from "../mcp/fallback.js";
 import { McpSession } from "../mcp/mcp-session.js";
@@ -39,6 +39,7 @@ import {
   HEALTH_TIMEOUT_MS,
 } from "../wire/limits.js";
 import type { ToolManifest } from "../wire/manifest.js";
+import { bunStdio } from "./bun-stdio.js";
 import type { PluginDefinition, ServerOptions, ToolHandler } from "./definition.js";
 import { InvokeRun } from "./invoke-run.js";
 import { ConcurrencyLimiter } from "./limiter.js";
@@ -77,9 +78,9 @@ interface AdmittedInvoke {
 /** Where and how a server runs. */
 export interface ServeOptions extends ServerOptions {
   /** Input stream; stdin by default. */
-  input?: Readable;
+  input?: InputStream;
   /** Output stream; stdout by default (then guarded so only frames reach it). */
-  output?: Writable;
+  output?: OutputStream;
   /**
    * Exit the process once stopped, and stop gracefully on SIGTERM / SIGINT / SIGHUP (any
    * number of them; also ones the bundle banner recorded early). Default: true when
@@ -145,8 +146,8 @@ export class PluginServer {
   constructor(
     private readonly definition: PluginDefinition,
     io: {
-      input: Readable;
-      output: Writable;
+      input: InputStream;
+      output: OutputStream;
       write?: (data: string, callback: (error?: Error | null) => void) => boolean;
       log?: Logger;
       options?: ServerOptions;
@@ -643,10 +644,11 @@ function parseInvokeParams(raw: unknown): InvokeParams {
 export function createPluginServer(definition: PluginDefinition, options: ServeOptions = {}): PluginServer {
   const onStdio = options.output === undefined;
   const ownProcess = options.ownProcess ?? onStdio;
-  const guard = onStdio ? guardStdout() : undefined;
+  const bun = onStdio && options.input === undefined ? bunStdio() : undefined;
+  const guard = onStdio && !bun ? guardStdout() : undefined;
   const {
-    input = process.stdin,
-    output = process.stdout,
+    input = bun?.input ?? process.stdin,
+    output = bun?.output ?? process.stdout,
     log,
     ownProcess: _own,
     protocol = onStdio ? protocolFromEnvironment() : "auto",
@@ -680,8 +682,6 @@ function ownTheProcess(server: PluginServer, log: Logger): void {
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
   takeOverEarlySignals(server, log);
-  // A host that went away must not turn log writes into crashes.
-  process.stderr.on("error", () => {});
   process.on("uncaughtException", (error) => {
     log.error(`uncaught exception (still serving): ${error.stack ?? error.message}`);
   });

@@ -1,3 +1,5 @@
+import { stderr } from "../log/stderr.js";
+
 /**
  * Keeps stdout for protocol frames only. Once installed, every `process.stdout.write`
  * from user or library code — `console.log` included — goes to stderr instead; the
@@ -16,7 +18,8 @@ export function guardStdout(): {
       callback,
     );
   stdout.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) =>
-    (process.stderr.write as (...args: unknown[]) => boolean)(
+    (stderr().write as (...args: unknown[]) => boolean).call(
+      stderr(),
       chunk,
       encoding,
       callback,

@@ -1,0 +1,50 @@
+import { join } from "node:path";
+import { build } from "tsup";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RuntimeName } from "../../src/index.js";
+import { executa } from "../../src/preset/executa.js";
+import { drive, invoke } from "../helpers/drive.js";
+import { fixture } from "../helpers/fixtures.js";
+import { tempDir } from "../helpers/temp-dir.js";
+
+const BUILD_TIMEOUT_MS = 300_000;
+const STRAY_TEXTS = [
+  "stray console.log",
+  "stray console.info",
+  "stray console.debug",
+  "stray console.dirxml",
+  "console.dir",
+  "console.table",
+  "stray process.stdout.write",
+];
+
+// A Bun executable writes frames through Bun's own stdout sink and never creates
+// process.stdout, whose console methods Bun prints natively: each way of writing to
+// stdout from a tool is checked on each runtime's binary.
+describe.each<RuntimeName>(["bun", "node"])("stdout written by a tool, in a %s executable", (runtime) => {
+  let out: Awaited<ReturnType<typeof tempDir>>;
+  let binary = "";
+
+  beforeAll(async () => {
+    out = await tempDir(`noisy-${runtime}`);
+    await build({
+      ...executa({ entry: fixture("noisy-plugin/main.ts"), outDir: out.path, quiet: true, runtime }),
+      config: false,
+    });
+    binary = join(out.path, "noisy-fixture");
+  }, BUILD_TIMEOUT_MS);
+  afterAll(() => out?.remove());
+
+  it("goes to stderr: stdout carries the answer and nothing else", async () => {
+    const { outcomes, stray, stderr, exitCode } = await drive({ command: binary, args: [] }, [
+      { method: "describe" },
+      invoke("noisy"),
+      invoke("noisy"),
+    ]);
+    expect(outcomes[1]).toEqual({ result: expect.objectContaining({ success: true }) });
+    expect(outcomes[2]).toEqual({ result: expect.objectContaining({ success: true }) });
+    expect(stray).toEqual([]);
+    for (const text of STRAY_TEXTS) expect(stderr).toContain(text);
+    expect(exitCode).toBe(0);
+  });
+});

@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { join } from "node:path";
 import { build } from "tsup";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -46,5 +48,21 @@ describe.each<RuntimeName>(["bun", "node"])("stdout written by a tool, in a %s e
     expect(stray).toEqual([]);
     for (const text of STRAY_TEXTS) expect(stderr).toContain(text);
     expect(exitCode).toBe(0);
+  });
+
+  it("exits 0 quietly when the host closes its stdout (EPIPE), without a stack", async () => {
+    const child = spawn(binary, [], { stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(child, "exit");
+    child.stdin.write('{"jsonrpc":"2.0","id":0,"method":"describe"}\n');
+    await once(child.stdout, "data");
+    child.stdout.destroy();
+    for (let i = 1; i <= 200; i++)
+      child.stdin.write(
+        `${JSON.stringify({ jsonrpc: "2.0", id: i, method: "invoke", params: invoke("noisy").params })}\n`,
+      );
+    expect(await exited).toEqual([0, null]);
+    expect(stderr).not.toMatch(/EPIPE[\s\S]*\n\s+at /);
   });
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { currentInvoke } from "../context/invoke-context.js";
 import type { ReverseChannel } from "../context/reverse-channel.js";
 import { InvalidParamsError } from "../errors/invalid-params-error.js";
@@ -9,6 +8,7 @@ import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import type { Logger } from "../log/logger.js";
 import { isObject } from "../manifest/manifest-issues.js";
 import type { IncomingRequest, RequestOptions } from "../rpc/peer.js";
+import { uniqueId } from "../rpc/unique-id.js";
 import type { InvokeRun } from "../server/invoke-run.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { InitializeParams, InvokeParams, InvokeResult } from "../wire/invoke.js";
@@ -231,7 +231,7 @@ export class McpSession {
       return this.resume(params.requestState, params.inputResponses);
     const key = idKey(request.id);
     if (key === undefined) return this.run(request);
-    const flow = new InputRequiredFlow(randomUUID());
+    const flow = new InputRequiredFlow(uniqueId());
     const invokeId = `mcp-${key}`;
     this.flowsByInvoke.set(invokeId, flow);
     this.flowsByState.set(flow.token, flow);

@@ -1,8 +1,7 @@
-import { inflateSync } from "node:zlib";
+import { crc32, inflateSync } from "node:zlib";
 import { ImageErrorCode } from "@executa/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLocalProviders, type LocalProviders } from "../../src/local/create-local-providers.js";
-import { crc32 } from "../../src/local/image/png.js";
 import { expectRpcError, tempDir } from "../helpers/calls.js";
 import { localRouter } from "./local-router.js";
 

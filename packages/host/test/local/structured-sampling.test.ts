@@ -83,7 +83,7 @@ describe("structured sampling on the local host", () => {
               sentiment: "neutral",
               score: 3,
               ratio: 0.5,
-              source: { url: "u" },
+              source: { url: "https://example.com/a" },
             },
           },
           {
@@ -248,7 +248,7 @@ describe("withRecordedReport", () => {
       sentiment: "neutral",
       score: 2,
       ratio: 0.3,
-      source: { url: "u" },
+      source: { url: "https://example.com/a" },
     });
     expect(withRecordedReport(schemaParams, answer(valid, { provider: "mock" }))).toMatchObject({
       _meta: { provider: "mock", responseFormat: { structuredValid: true, downgraded: false } },

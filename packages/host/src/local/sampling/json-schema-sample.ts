@@ -1,4 +1,4 @@
-import { resolveRef } from "./json-schema-check.js";
+import { resolveRef } from "./json-schema-ref.js";
 
 /**
  * A deterministic value that satisfies a structured-output schema, built from the prompt:

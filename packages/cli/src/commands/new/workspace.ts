@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
+import picomatch from "picomatch";
+import { parse } from "yaml";
 
 /** The file that marks a pnpm workspace root. */
 export const WORKSPACE_FILE = "pnpm-workspace.yaml";
@@ -16,29 +18,24 @@ export function findWorkspaceRoot(dir: string): string | undefined {
 }
 
 /**
- * The package globs of a `pnpm-workspace.yaml` (the `packages:` list). Reads only that
- * list, which is all a member check needs; other keys are ignored.
+ * The package globs of a `pnpm-workspace.yaml` (its `packages:` list); an empty list when
+ * the file has none or is not YAML a workspace could use.
  */
 export function workspacePatterns(yaml: string): string[] {
-  const patterns: string[] = [];
-  let inPackages = false;
-  for (const line of yaml.split(/\r?\n/)) {
-    if (/^packages\s*:/.test(line)) {
-      inPackages = true;
-      continue;
-    }
-    if (!inPackages) continue;
-    if (/^\S/.test(line)) break;
-    const item = /^\s+-\s*["']?([^"'#\s]+)["']?/.exec(line);
-    if (item) patterns.push(item[1]!);
+  let document: unknown;
+  try {
+    document = parse(yaml);
+  } catch {
+    return [];
   }
-  return patterns;
+  const packages = (document as { packages?: unknown } | null)?.packages;
+  return Array.isArray(packages) ? packages.filter((item): item is string => typeof item === "string") : [];
 }
 
 /**
- * Whether `dir` is matched by the workspace's package globs (`apps/*`, `packages/**`, an
- * exact path), i.e. whether `pnpm install` would link its `workspace:` dependencies.
- * Negated globs (`!…`) exclude.
+ * Whether `dir` is matched by the workspace's package globs (`apps/*`, `packages/**`,
+ * `{a,b}`, an exact path), i.e. whether `pnpm install` would link its `workspace:`
+ * dependencies. Negated globs (`!…`) exclude.
  */
 export function isWorkspaceMember(root: string, dir: string): boolean {
   const path = relative(resolve(root), resolve(dir)).split(sep).join("/");
@@ -47,26 +44,8 @@ export function isWorkspaceMember(root: string, dir: string): boolean {
   let member = false;
   for (const pattern of workspacePatterns(yaml)) {
     const negated = pattern.startsWith("!");
-    if (globMatches(negated ? pattern.slice(1) : pattern, path)) member = !negated;
+    const glob = (negated ? pattern.slice(1) : pattern).replace(/^\.\//, "").replace(/\/+$/, "");
+    if (picomatch.isMatch(path, glob)) member = !negated;
   }
   return member;
-}
-
-/** Matches a pnpm package glob (`*` within one folder name, `**` across folders) against a relative path. */
-function globMatches(pattern: string, path: string): boolean {
-  const parts = pattern.replace(/^\.\//, "").replace(/\/+$/, "").split("/");
-  return matchParts(parts, path.split("/"));
-}
-
-function matchParts(pattern: readonly string[], path: readonly string[]): boolean {
-  const [head, ...rest] = pattern;
-  if (head === undefined) return path.length === 0;
-  if (head === "**") {
-    for (let skip = 0; skip <= path.length; skip += 1) if (matchParts(rest, path.slice(skip))) return true;
-    return false;
-  }
-  const [first, ...others] = path;
-  if (first === undefined) return false;
-  const segment = new RegExp(`^${head.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`);
-  return segment.test(first) && matchParts(rest, others);
 }

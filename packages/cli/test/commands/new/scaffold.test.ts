@@ -162,6 +162,22 @@ describe("workspace detection", () => {
     expect(isWorkspaceMember(root, root)).toBe(false);
   });
 
+  it("reads flow lists, braces, ? and comments as pnpm does", () => {
+    expect(workspacePatterns("packages: [apps/*, 'tools/{a,b}'] # flow list\n")).toEqual([
+      "apps/*",
+      "tools/{a,b}",
+    ]);
+    expect(workspacePatterns("packages:\n  # none yet\n")).toEqual([]);
+    expect(workspacePatterns("packages: [unclosed\n")).toEqual([]);
+    const root = tempDir();
+    writeFileSync(join(root, "pnpm-workspace.yaml"), "packages: ['tools/{a,b}', 'lib?', './x/']\n");
+    expect(isWorkspaceMember(root, join(root, "tools/a"))).toBe(true);
+    expect(isWorkspaceMember(root, join(root, "tools/c"))).toBe(false);
+    expect(isWorkspaceMember(root, join(root, "lib1"))).toBe(true);
+    expect(isWorkspaceMember(root, join(root, "lib12"))).toBe(false);
+    expect(isWorkspaceMember(root, join(root, "x"))).toBe(true);
+  });
+
   it("warns when a workspace project is outside the workspace's globs", () => {
     const root = tempDir();
     writeFileSync(join(root, "pnpm-workspace.yaml"), "packages:\n  - apps/*\n");

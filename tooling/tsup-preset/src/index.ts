@@ -2,11 +2,10 @@ import { readdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import type { Options } from "tsup";
 
-/**
- * The esbuild target of every build in the workspace: the Node.js release the packages
- * and the plugin bundles they produce are compiled for. Change it here only.
- */
-export const NODE_TARGET = "node20";
+// The product owns the Node target (plugin bundles are built for it); the workspace builds follow it.
+export { NODE_TARGET } from "../../../packages/bundler/src/preset/node-target.js";
+
+import { NODE_TARGET } from "../../../packages/bundler/src/preset/node-target.js";
 
 /**
  * Makes the paths of the source maps under `dir` (`file`, `sources`) relative. tsup's

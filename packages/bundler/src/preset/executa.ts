@@ -1,6 +1,5 @@
 import { basename, dirname, extname, join, resolve } from "node:path";
 import type { Options } from "tsup";
-import { NODE_TARGET } from "../../../../tooling/tsup-preset/src/index.js";
 import { startupBanner } from "../harden/startup-banner.js";
 import {
   disableTsupNativeNodeModules,
@@ -18,6 +17,7 @@ import { isQuiet } from "../report/reporter.js";
 import type { RuntimeOptions } from "../runtime/runtime.js";
 import { swcDecoratorPlugin } from "../swc/esbuild-swc-plugin.js";
 import { loadSwc } from "../swc/resolve-swc.js";
+import { NODE_TARGET } from "./node-target.js";
 
 /** Options of the {@link executa} preset. */
 export interface ExecutaOptions

@@ -42,7 +42,7 @@ export { isKnownPlatform, KNOWN_PLATFORMS, type KnownPlatform } from "./platform
 export { type ExecutaOptions, executa } from "./preset/executa.js";
 export { formatBytes } from "./report/format.js";
 export type { RuntimeName, RuntimeOptions } from "./runtime/runtime.js";
-export type { RuntimeChoice } from "./runtime/runtimes.js";
+export { RUNTIME_NAMES, type RuntimeChoice } from "./runtime/runtimes.js";
 // Running and checking a plugin as the build does.
 export { sourceCommand } from "./source/describe-source.js";
 export type { ArtifactCommand } from "./verify/artifact-process.js";

@@ -1,5 +1,6 @@
 import type { ExecutaJsonConflict } from "../emit/executa-json.js";
 import type { KnownPlatform } from "../platform/platforms.js";
+import type { RuntimeName } from "../runtime/runtime.js";
 
 /**
  * What went wrong, one code per case: match on it, never on the message. Where in the
@@ -57,7 +58,7 @@ export interface BuildErrorDetails {
   stderr?: string;
   /** The target and its runtime (`TARGET_UNAVAILABLE`). */
   platform?: KnownPlatform;
-  runtime?: "node" | "bun";
+  runtime?: RuntimeName;
   /** The file in question (`EXECUTA_JSON_CONFLICT`: the project file as named in messages). */
   file?: string;
   /** Every contradicted field (`EXECUTA_JSON_CONFLICT`). */

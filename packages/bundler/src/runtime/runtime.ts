@@ -1,8 +1,8 @@
 import { ExecutaBuildError } from "../errors/build-error.js";
 import type { KnownPlatform, TargetPlatform } from "../platform/platforms.js";
 
-/** The runtimes a binary can carry. */
-export type RuntimeName = "node" | "bun";
+/** The runtimes a binary can carry: the names of the runtime table. */
+export type RuntimeName = keyof typeof import("./runtimes.js").RUNTIMES;
 
 /** What the author can say about where runtimes come from (all optional). */
 export interface RuntimeOptions {

@@ -3,8 +3,14 @@ import { bunRuntime } from "./bun.js";
 import { nodeSea } from "./node-sea.js";
 import type { Runtime, RuntimeName } from "./runtime.js";
 
-/** Every runtime, by name: adding a runtime is one module and one line here. */
-export const RUNTIMES: Readonly<Record<RuntimeName, Runtime>> = { node: nodeSea, bun: bunRuntime };
+/**
+ * Every runtime, by name: adding a runtime is one module and one line here. The runtime
+ * names (the type, the CLI's choices and messages) come from this table.
+ */
+export const RUNTIMES = { node: nodeSea, bun: bunRuntime } as const satisfies Record<string, Runtime>;
+
+/** The names of {@link RUNTIMES}, in table order. */
+export const RUNTIME_NAMES = Object.keys(RUNTIMES) as readonly RuntimeName[];
 
 /**
  * The runtime of each platform unless the author chooses. Chosen by what a host meets
@@ -33,7 +39,7 @@ export type RuntimeChoice = RuntimeName | Partial<Record<KnownPlatform, RuntimeN
 export function runtimeFor(platform: KnownPlatform, choice?: RuntimeChoice): Runtime {
   const name = typeof choice === "string" ? choice : (choice?.[platform] ?? DEFAULT_RUNTIMES[platform]);
   if (!Object.hasOwn(RUNTIMES, name)) {
-    throw new RangeError(`runtime: unknown runtime "${name}"; known: ${Object.keys(RUNTIMES).join(", ")}`);
+    throw new RangeError(`runtime: unknown runtime "${name}"; known: ${RUNTIME_NAMES.join(", ")}`);
   }
   return RUNTIMES[name];
 }

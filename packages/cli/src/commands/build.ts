@@ -8,6 +8,7 @@ import {
   KNOWN_PLATFORMS,
   type KnownPlatform,
   platformOfBinary,
+  RUNTIME_NAMES,
   type RuntimeChoice,
   type RuntimeName,
 } from "@executa/bundler";
@@ -43,8 +44,6 @@ const TSUP_CONFIGS = [
   "tsup.config.cjs",
   "tsup.config.json",
 ];
-
-const RUNTIME_NAMES: readonly RuntimeName[] = ["node", "bun"];
 
 const collect = (value: string, previous: string[]) => [...previous, ...value.split(",").filter(Boolean)];
 
@@ -98,7 +97,7 @@ function addBuildOptions(command: Command): Command {
     )
     .option(
       "--runtime <runtime>",
-      "runtime in the binaries: node or bun for all, or PLATFORM=RUNTIME, repeatable",
+      `runtime in the binaries: ${RUNTIME_NAMES.join(" or ")} for all, or PLATFORM=RUNTIME, repeatable`,
       collect,
       [],
     )

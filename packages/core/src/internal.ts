@@ -19,6 +19,7 @@ export { previewText } from "./errors/preview.js";
 export { isToolThrewMessage, toolThrewMessage } from "./errors/tool-threw.js";
 export type { FrameSink } from "./framing/frame-writer.js";
 export { type LineEvent, LineReader, type LineReaderOptions } from "./framing/line-reader.js";
+export { isObject } from "./manifest/manifest-issues.js";
 export {
   recordSourceInfo,
   SOURCE_INFO_KEY,

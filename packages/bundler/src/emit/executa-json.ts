@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Manifest } from "@executa/core";
+import { isObject } from "@executa/core/internal";
 import { ExecutaBuildError } from "../errors/build-error.js";
 import type { KnownPlatform } from "../platform/platforms.js";
 
@@ -463,10 +464,6 @@ function pathValue(value: unknown, path: string[]): unknown {
     current = current[key];
   }
   return current;
-}
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function jsonKind(value: unknown): string {

@@ -1,12 +1,10 @@
 import { type ParameterSchema, parameterType, type ToolManifest } from "@executa/core";
+import { isObject } from "@executa/core/internal";
 
 /** Bad invoke arguments typed by the user (a message meant for them). */
 export class InvokeArgsError extends Error {
   override readonly name = "InvokeArgsError";
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Keys that would reach the arguments object's prototype. */
 const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);

@@ -9,7 +9,7 @@ import type { Runtime, RuntimeName } from "./runtime.js";
  */
 export const RUNTIMES = { node: nodeSea, bun: bunRuntime } as const satisfies Record<string, Runtime>;
 
-/** The names of {@link RUNTIMES}, in table order. */
+/** The names of `RUNTIMES` (the runtime table), in table order. */
 export const RUNTIME_NAMES = Object.keys(RUNTIMES) as readonly RuntimeName[];
 
 /**

@@ -6,6 +6,17 @@
  * @packageDocumentation
  */
 
+// Tool-surface compatibility between a released manifest and a new one.
+export {
+  type ChangeKind,
+  type CompatReport,
+  checkCompatibility,
+  compareSurfaces,
+  compatMarkdown,
+  type SurfaceChange,
+  type VersionVerdict,
+  versionVerdict,
+} from "./compat/index.js";
 // The build: the tsup preset, and the same build without a tsup.config.ts.
 export type { ArchiveResult } from "./emit/archive.js";
 export type {

@@ -11,9 +11,14 @@ export {
   type ChangeKind,
   type CompatReport,
   checkCompatibility,
+  comparable,
   compareSurfaces,
   compatMarkdown,
+  type LoadedSurface,
+  readSurface,
   type SurfaceChange,
+  surfaceFromJson,
+  surfaceOf,
   type VersionVerdict,
   versionVerdict,
 } from "./compat/index.js";
@@ -47,6 +52,7 @@ export type {
   TargetsOption,
   VerifiedFile,
 } from "./pipeline/finish-build.js";
+export { SURFACE_FILE } from "./pipeline/surface-check.js";
 // Platforms and runtimes, as the options name them.
 export { type BinaryPlatform, type PlatformKey, platformOfBinary } from "./platform/platform-key.js";
 export { isKnownPlatform, KNOWN_PLATFORMS, type KnownPlatform } from "./platform/platforms.js";

@@ -2,12 +2,13 @@ import { Command } from "commander";
 import { type CliIO, processIO } from "./cli-io.js";
 import { registerBuildCommand } from "./commands/build.js";
 import { registerCheckCommand } from "./commands/check.js";
+import { registerCompatCommand } from "./commands/compat.js";
 import { registerDevCommand } from "./commands/dev.js";
 import { registerMcpConfigCommand } from "./commands/mcp-config.js";
 import { executaVersion, registerNewCommand } from "./commands/new/index.js";
 
 /**
- * The `executa` command line: `dev`, `check`, `build`, `mcp-config` and `new`. Call
+ * The `executa` command line: `dev`, `check`, `build`, `compat`, `mcp-config` and `new`. Call
  * `parseAsync(argv)`; commands set `process.exitCode` to report failure.
  */
 export function createProgram(io: CliIO = processIO()): Command {
@@ -22,6 +23,7 @@ export function createProgram(io: CliIO = processIO()): Command {
   registerDevCommand(program, io);
   registerCheckCommand(program, io);
   registerBuildCommand(program, io);
+  registerCompatCommand(program, io);
   registerMcpConfigCommand(program, io);
   registerNewCommand(program);
   return program;

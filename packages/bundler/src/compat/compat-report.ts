@@ -47,9 +47,10 @@ function verdictLine(changes: readonly SurfaceChange[], verdict: VersionVerdict)
   const breaking = changes.filter((change) => change.kind === "breaking").length;
   if (breaking === 0) return `Compatible: callers of ${verdict.from} keep working.`;
   const count = `${breaking} breaking change${breaking === 1 ? "" : "s"}`;
+  const verb = breaking === 1 ? "needs" : "need";
   if (verdict.ok)
     return `**${count}**: released as ${verdict.to}, a major version for callers of ${verdict.from}.`;
-  return `**${count} need version ${verdict.minimum} or later**; this is ${verdict.to}.`;
+  return `**${count} ${verb} version ${verdict.minimum} or later**; this is ${verdict.to}.`;
 }
 
 function section(

@@ -1,3 +1,4 @@
+import type { SurfaceChange } from "../compat/surface-change.js";
 import type { ExecutaJsonConflict } from "../emit/executa-json.js";
 import type { KnownPlatform } from "../platform/platforms.js";
 import type { RuntimeName } from "../runtime/runtime.js";
@@ -21,6 +22,8 @@ import type { RuntimeName } from "../runtime/runtime.js";
  * - `SLOW_DESCRIBE`: an artifact answered `describe` later than the spec allows.
  * - `MANIFEST_MISMATCH`: an artifact describes another manifest than the source.
  * - `STRUCTURE_MISMATCH`: a binary that cannot run here differs from the one that ran.
+ * - `BREAKING_CHANGE`: the tool surface breaks callers of the released one without the version bump it needs.
+ * - `VERSION_MISMATCH`: `package.json` and the plugin's manifest name two versions.
  */
 export type BuildErrorCode =
   | "INVALID_OPTIONS"
@@ -34,7 +37,9 @@ export type BuildErrorCode =
   | ArtifactCheckCode
   | "SLOW_DESCRIBE"
   | "MANIFEST_MISMATCH"
-  | "STRUCTURE_MISMATCH";
+  | "STRUCTURE_MISMATCH"
+  | "BREAKING_CHANGE"
+  | "VERSION_MISMATCH";
 
 /** The codes of an artifact that misbehaved when run (see {@link BuildErrorCode}). */
 export const ARTIFACT_CHECK_CODES = [
@@ -63,6 +68,8 @@ export interface BuildErrorDetails {
   file?: string;
   /** Every contradicted field (`EXECUTA_JSON_CONFLICT`). */
   conflicts?: ExecutaJsonConflict[];
+  /** Every breaking change (`BREAKING_CHANGE`). */
+  changes?: SurfaceChange[];
 }
 
 /** Options of an {@link ExecutaBuildError}. */

@@ -24,6 +24,7 @@ import { sourceRunFailure } from "../source/source-failure.js";
 import type { DescribeReport } from "../verify/describe-artifact.js";
 import { verifyArtifact } from "../verify/verify-artifact.js";
 import { buildTargets, type TargetBuild } from "./build-targets.js";
+import { checkOneVersion, checkSurface, writeSurface } from "./surface-check.js";
 
 /** File name of the distributed manifest in the output folder (and at the archive's root). */
 export const MANIFEST_FILE = "manifest.json";
@@ -53,8 +54,17 @@ export interface FinishBuildOptions extends RuntimeOptions {
   dataDir?: string;
   /** Native addons the bundle loads, found while bundling; shipped in `lib/`. */
   nativeAddons?: readonly NativeAddon[];
-  /** Where the author's own `executa.json` is looked for. Default: the working directory. */
+  /** Where the author's own `executa.json`, `executa.surface.json` and `package.json` are looked for. Default: the working directory. */
   projectDir?: string;
+  /**
+   * The released tool surface to compare with (a manifest, `executa.surface.json`,
+   * `executa.json` or a release archive); a change that breaks its callers without the
+   * version bump it needs fails the build (`BREAKING_CHANGE`). Default: the project's
+   * `executa.surface.json` when there is one; `false` compares with nothing.
+   */
+  compat?: string | false;
+  /** After a good build, write its tool surface to the project's `executa.surface.json` (a release). */
+  release?: boolean;
   /** Print nothing but failures. Default: `EXECUTA_BUILD_QUIET`, else quiet when `CI` is set. */
   quiet?: boolean;
   /** Longest an artifact may take to answer `describe` after start. Default: the spec's 5 s. */
@@ -156,11 +166,13 @@ interface BuildStep {
 /** The build after bundling, in order. */
 const BUILD_STEPS: readonly BuildStep[] = [
   { name: "source", run: describeFromSource },
+  { name: "compat", run: compareWithRelease },
   { name: "bundle", run: verifyBundle },
   { name: "binaries", run: buildBinaries },
   { name: "manifest", run: writeDistributedManifest },
   { name: "archive", run: packArchives },
   { name: "executa.json", run: writeExecutaJson },
+  { name: "release", run: recordRelease },
 ];
 
 async function runSteps(options: FinishBuildOptions, outputs: Set<string>): Promise<BuildExecutablesResult> {
@@ -246,6 +258,26 @@ async function describeFromSource(build: BuildRun): Promise<void> {
     "source",
     `${build.shown(entry)}: ${manifest.tools.length} tool(s), describe ${formatMs(build.source.describeMs)}`,
   );
+}
+
+/** One version, and a tool surface that keeps the released one's callers working unless the version says otherwise. */
+async function compareWithRelease(build: BuildRun): Promise<void> {
+  const { manifest } = build.source;
+  checkOneVersion(manifest, build.options.projectDir);
+  const report = await checkSurface(manifest, build.options);
+  if (!report) return;
+  const breaking = report.changes.filter((change) => change.kind === "breaking").length;
+  build.report.step(
+    "compat",
+    `${report.changes.length} change(s) since ${report.verdict.from}, ${breaking} breaking (${report.verdict.to} needs ${report.verdict.minimum} at least)`,
+  );
+}
+
+/** `--release`: the built surface becomes the released one. */
+async function recordRelease(build: BuildRun): Promise<void> {
+  if (!build.options.release) return;
+  const file = await writeSurface(build.source.manifest, build.options);
+  build.report.step("release", `${build.shown(file)} records ${build.source.manifest.version}`);
 }
 
 /** A binary per target, each verified (see `buildTargets`). */

@@ -31,6 +31,9 @@ export interface ExecutaOptions
     | "dataDir"
     | "quiet"
     | "describeTimeoutMs"
+    | "compat"
+    | "release"
+    | "projectDir"
     | "write"
     | keyof RuntimeOptions
   > {

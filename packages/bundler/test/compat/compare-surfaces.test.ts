@@ -272,7 +272,7 @@ describe("checkCompatibility", () => {
   it("a breaking change without a major bump: not ok, the version it needs named", () => {
     const report = checkCompatibility(surface(), removed);
     expect(report.verdict).toMatchObject({ needs: "major", minimum: "2.0.0", ok: false });
-    expect(report.markdown).toContain("**1 breaking change need version 2.0.0 or later**; this is 1.3.0.");
+    expect(report.markdown).toContain("**1 breaking change needs version 2.0.0 or later**; this is 1.3.0.");
     expect(report.markdown).toContain(
       "### Breaking changes\n\n- tool `get_weather` removed (`tools[get_weather]`)",
     );

@@ -32,6 +32,8 @@ interface BuildFlags {
   data?: string;
   tsconfig?: string;
   decoratorMetadata: boolean;
+  compat?: string | false;
+  release?: boolean;
   quiet?: boolean;
 }
 
@@ -113,6 +115,12 @@ function addBuildOptions(command: Command): Command {
     .option("--data <dir>", "a folder shipped as data/ in every archive")
     .option("--tsconfig <file>", "tsconfig to compile with")
     .option("--no-decorator-metadata", "compile without SWC (only for plugins without decorators)")
+    .option(
+      "--compat <file>",
+      "released surface to stay compatible with (default: executa.surface.json when present)",
+    )
+    .option("--no-compat", "compare with no released surface")
+    .option("--release", "record this build's tool surface in executa.surface.json")
     .option("-q, --quiet", "print nothing but failures");
 }
 
@@ -142,6 +150,8 @@ async function buildOptionsOf(entry: string, flags: BuildFlags, io: CliIO): Prom
     dataDir: flags.data,
     tsconfig: flags.tsconfig,
     decoratorMetadata: flags.decoratorMetadata,
+    compat: flags.compat,
+    release: flags.release,
     quiet: flags.quiet,
     write: (text) => io.stdout.write(text),
   };

@@ -1,0 +1,89 @@
+import { readFile } from "node:fs/promises";
+import { unzipSync } from "fflate";
+import { list } from "tar";
+import { asObject, type JsonObject } from "./surface-change.js";
+
+/** A tool surface read from a file, and how much of it the file carried. */
+export interface LoadedSurface {
+  /** `name`, `version`, `tools` and `credentials`, as a manifest carries them. */
+  surface: JsonObject;
+  /** `true` for an `executa.json`, which names the tools but not their parameters. */
+  namesOnly: boolean;
+}
+
+/** The fields of a manifest that make its surface, as `executa.surface.json` keeps them. */
+export function surfaceOf(manifest: unknown): JsonObject {
+  const { name, version, tools, credentials } = asObject(manifest);
+  return credentials === undefined ? { name, version, tools } : { name, version, tools, credentials };
+}
+
+/**
+ * Reads a tool surface from a manifest JSON (`manifest.json`, `executa.surface.json`), an
+ * `executa.json` (tool names only) or a release archive (`.tar.gz`, `.zip`) holding a
+ * `manifest.json`.
+ *
+ * @throws Error naming the file and what it lacks.
+ */
+export async function readSurface(file: string): Promise<LoadedSurface> {
+  const bytes = await readFile(file);
+  const text = /\.(tar\.gz|tgz)$/i.test(file)
+    ? await manifestInTar(file)
+    : /\.zip$/i.test(file)
+      ? manifestInZip(bytes, file)
+      : bytes.toString("utf8");
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file} is not JSON: ${(error as Error).message}`);
+  }
+  return surfaceFromJson(json, file);
+}
+
+/** The surface in parsed JSON: a manifest's fields, or an `executa.json`'s tool names. */
+export function surfaceFromJson(json: unknown, file: string): LoadedSurface {
+  const object = asObject(json);
+  if (Array.isArray(object.tools)) return { surface: surfaceOf(object), namesOnly: false };
+  const binary = asObject(asObject(asObject(object.distribution).profiles).binary);
+  if (Array.isArray(binary.capabilities)) {
+    const tools = binary.capabilities.map((name) => ({ name }));
+    return { surface: { name: object.slug, version: object.version, tools }, namesOnly: true };
+  }
+  throw new Error(
+    `${file} holds no tool surface: expected a manifest (with "tools") or an executa.json ` +
+      `(with distribution.profiles.binary.capabilities)`,
+  );
+}
+
+/** Both surfaces cut to tool names when either side knows no more. */
+export function comparable(before: LoadedSurface, after: LoadedSurface): [JsonObject, JsonObject] {
+  if (!before.namesOnly && !after.namesOnly) return [before.surface, after.surface];
+  const names = ({ surface }: LoadedSurface): JsonObject => ({
+    ...surface,
+    tools: (surface.tools as unknown[]).map((tool) => ({ name: asObject(tool).name })),
+    credentials: undefined,
+  });
+  return [names(before), names(after)];
+}
+
+async function manifestInTar(file: string): Promise<string> {
+  const chunks: Buffer[] = [];
+  await list({
+    file,
+    filter: (path) => path.replace(/^\.\//, "") === "manifest.json",
+    onReadEntry: (entry) => {
+      entry.on("data", (chunk: Buffer) => chunks.push(chunk));
+    },
+  });
+  if (chunks.length === 0) throw new Error(`${file} holds no manifest.json`);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function manifestInZip(bytes: Buffer, file: string): string {
+  const entries = unzipSync(bytes, {
+    filter: (entry) => entry.name.replace(/^\.\//, "") === "manifest.json",
+  });
+  const entry = Object.values(entries)[0];
+  if (!entry) throw new Error(`${file} holds no manifest.json`);
+  return Buffer.from(entry).toString("utf8");
+}

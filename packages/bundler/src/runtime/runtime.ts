@@ -1,8 +1,8 @@
 import { ExecutaBuildError } from "../errors/build-error.js";
 import type { KnownPlatform, TargetPlatform } from "../platform/platforms.js";
 
-/** The runtimes a binary can carry: the names of the runtime table. */
-export type RuntimeName = keyof typeof import("./runtimes.js").RUNTIMES;
+/** The runtimes a binary can carry (see `RUNTIME_NAMES`). */
+export type RuntimeName = typeof import("./runtimes.js").RUNTIME_NAMES[number];
 
 /** What the author can say about where runtimes come from (all optional). */
 export interface RuntimeOptions {

@@ -3,14 +3,11 @@ import { bunRuntime } from "./bun.js";
 import { nodeSea } from "./node-sea.js";
 import type { Runtime, RuntimeName } from "./runtime.js";
 
-/**
- * Every runtime, by name: adding a runtime is one module and one line here. The runtime
- * names (the type, the CLI's choices and messages) come from this table.
- */
-export const RUNTIMES = { node: nodeSea, bun: bunRuntime } as const satisfies Record<string, Runtime>;
+/** The runtimes a binary can carry, by name: a new runtime is its module, its name here and its line in the table below. */
+export const RUNTIME_NAMES = ["node", "bun"] as const;
 
-/** The names of `RUNTIMES` (the runtime table), in table order. */
-export const RUNTIME_NAMES = Object.keys(RUNTIMES) as readonly RuntimeName[];
+/** Every runtime, by name; the type makes a name without its runtime a compile error. */
+export const RUNTIMES: Readonly<Record<RuntimeName, Runtime>> = { node: nodeSea, bun: bunRuntime };
 
 /**
  * The runtime of each platform unless the author chooses. Chosen by what a host meets

@@ -6,7 +6,7 @@ import { asObject, type JsonObject } from "./surface-change.js";
 /** A tool surface read from a file, and how much of it the file carried. */
 export interface LoadedSurface {
   /** `name`, `version`, `tools` and `credentials`, as a manifest carries them. */
-  surface: JsonObject;
+  surface: Record<string, unknown>;
   /** `true` for an `executa.json`, which names the tools but not their parameters. */
   namesOnly: boolean;
 }

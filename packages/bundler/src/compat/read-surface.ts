@@ -12,7 +12,7 @@ export interface LoadedSurface {
 }
 
 /** The fields of a manifest that make its surface, as `executa.surface.json` keeps them. */
-export function surfaceOf(manifest: unknown): JsonObject {
+export function surfaceOf(manifest: unknown): Record<string, unknown> {
   const { name, version, tools, credentials } = asObject(manifest);
   return credentials === undefined ? { name, version, tools } : { name, version, tools, credentials };
 }
@@ -56,7 +56,10 @@ export function surfaceFromJson(json: unknown, file: string): LoadedSurface {
 }
 
 /** Both surfaces cut to tool names when either side knows no more. */
-export function comparable(before: LoadedSurface, after: LoadedSurface): [JsonObject, JsonObject] {
+export function comparable(
+  before: LoadedSurface,
+  after: LoadedSurface,
+): [Record<string, unknown>, Record<string, unknown>] {
   if (!before.namesOnly && !after.namesOnly) return [before.surface, after.surface];
   const names = ({ surface }: LoadedSurface): JsonObject => ({
     ...surface,

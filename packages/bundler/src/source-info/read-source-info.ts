@@ -2,6 +2,8 @@ import type { SourceClass, SourceField, SourceMethod, SourceParameter } from "@e
 
 type SourceUnsupported = NonNullable<SourceClass["unsupported"]>[number];
 
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import type * as ts from "typescript";
 import { docOf } from "./doc-comments.js";
 import type { TypeScriptModule } from "./load-typescript.js";
@@ -55,6 +57,22 @@ export function readSourceInfo(
   return { classes, notes: fields.notes };
 }
 
+/** The `version` of the nearest `package.json` above `file`, if it has one. */
+function packageVersionAbove(file: string): string | undefined {
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest)) {
+      try {
+        const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version?: unknown };
+        return typeof version === "string" ? version : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
 function readClass(
   tsm: TypeScriptModule,
   fields: FieldReader,
@@ -64,6 +82,10 @@ function readClass(
   const info: { -readonly [K in keyof SourceClass]: SourceClass[K] } = {};
   const description = docOf(tsm, node).text;
   if (description) info.description = description;
+  if (decoratorNames(tsm, node).includes("Plugin")) {
+    const version = packageVersionAbove(node.getSourceFile().fileName);
+    if (version) info.packageVersion = version;
+  }
   const firstNote = fields.notes.length;
   const { methods, properties } = readMembers(tsm, fields, node, name);
   if (Object.keys(methods).length > 0) info.methods = methods;

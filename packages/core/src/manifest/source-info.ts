@@ -58,6 +58,11 @@ export interface SourceMethod {
 export interface SourceClass {
   /** The class's doc comment. */
   description?: string;
+  /**
+   * For a `@Plugin` class: the `version` of the nearest `package.json` above its file, the
+   * manifest's version when `@Plugin` gives none (one source for the version).
+   */
+  packageVersion?: string;
   /** Methods by name. */
   methods?: Readonly<Record<string, SourceMethod>>;
   /** Property declarations (DTO fields) by name. */

@@ -28,7 +28,8 @@ export function resolvePlugin(target: unknown): PluginModel {
   const chain = lineage(target);
   reportRecordedMisuse(chain);
   const plugin = pluginDecorator(target, className);
-  const info = validatePluginOptions(className, plugin.options, sourceInfoOf(target)?.description);
+  const source = sourceInfoOf(target);
+  const info = validatePluginOptions(className, plugin.options, source?.description, source?.packageVersion);
   const tools = resolveTools(className, chain, info);
   const hooks = resolveHooks(chain, new Set(tools.map((tool) => tool.methodName)));
   const model: PluginModel = { className, target, info, tools };

@@ -28,19 +28,27 @@ const CREDENTIAL_FIELDS = [
 /**
  * Checks `@Plugin` options and returns the manifest-level fields, copying only what the
  * spec names (unknown keys, e.g. in credentials, are dropped rather than put on the wire).
- * Names and versions follow the manifest rules of `@executa/core`.
+ * Names and versions follow the manifest rules of `@executa/core`. Without a `version`
+ * option the version is `packageVersion` (the plugin package's `package.json`, as the
+ * source reader recorded it).
  */
 export function validatePluginOptions(
   className: string,
   options: PluginOptions,
   documented?: string,
+  packageVersion?: string,
 ): PluginInfo {
   const fail: Fail = (field, problem, fix, code = "INVALID_OPTION") =>
     new DefinitionError(code, className, `@Plugin({ ${field} })`, problem, fix);
   if (!isPlainObject(options))
     throw fail("…", "the options are not an object", "pass @Plugin({ name, version, description })");
   checkOptionKeys(options, PLUGIN_OPTION_KEYS, { className, member: "", decorator: "@Plugin()" });
-  const info = identity(className, options, documented, fail);
+  const info = identity(
+    className,
+    { ...options, version: options.version ?? packageVersion },
+    documented,
+    fail,
+  );
   copyTextFields(options, info, fail);
   if (options.credentials !== undefined) info.credentials = credentials(options.credentials, fail);
   if (options.runtime !== undefined) info.runtime = runtime(options.runtime, fail);
@@ -66,6 +74,13 @@ function identity(
       `use lowercase letters, digits, "-" or "_", starting with a letter, e.g. "my-tool"`,
     );
   }
+  if (options.version === undefined) {
+    throw fail(
+      "version",
+      "the plugin has no version",
+      'set "version" in package.json and build and run with the executa source reader, or give @Plugin({ version: "1.0.0" })',
+    );
+  }
   if (typeof options.version !== "string" || !SEMVER_PATTERN.test(options.version)) {
     throw fail(
       "version",
@@ -83,7 +98,7 @@ function identity(
       "add description (a one-paragraph summary of what the plugin does), or write it as the class's doc comment and build and run with the executa source reader",
     );
   }
-  return { name: options.name, version: options.version, description };
+  return { name: options.name, version: options.version as string, description };
 }
 
 /** The optional free-text fields (`display_name`, `author`, …), each non-empty text when given. */

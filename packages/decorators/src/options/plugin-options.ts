@@ -4,8 +4,13 @@ import type { CredentialSpec, HostCapability, RuntimeHints, ServerOptions } from
 export interface PluginOptions {
   /** Lowercase kebab/snake label, e.g. `weather` or `my-tool`. */
   name: string;
-  /** SemVer `MAJOR.MINOR.PATCH` (pre-release and build suffixes allowed). */
-  version: string;
+  /**
+   * SemVer `MAJOR.MINOR.PATCH` (pre-release and build suffixes allowed). Leave it out to
+   * take the `version` of the plugin package's `package.json` (read by the executa source
+   * reader in `executa dev`, tests and builds): one source, nothing to keep in sync. When
+   * both are given and differ, `executa build` fails naming both.
+   */
+  version?: string;
   /**
    * One paragraph about what the plugin does. Required unless the class has a doc comment
    * and went through the executa source reader (the comment is the description).

@@ -37,6 +37,7 @@ describe("scaffold", () => {
     expect(result.files).toEqual([
       ".gitignore",
       "README.md",
+      "executa.surface.json",
       "package.json",
       "src/main.ts",
       "src/plugin.ts",
@@ -47,7 +48,8 @@ describe("scaffold", () => {
     ]);
     for (const file of result.files) expect(readFileSync(join(dir, file), "utf8")).not.toMatch(/\{\{|\}\}/);
     const plugin = readFileSync(join(dir, "src/plugin.ts"), "utf8");
-    expect(plugin).toContain('@Plugin({\n  name: "hello-world",');
+    expect(plugin).toContain('@Plugin({\n  name: "hello-world",\n})');
+    expect(readJson(join(dir, "executa.surface.json"))).toEqual({ version: "0.0.0", tools: [] });
     expect(plugin).toContain("export class HelloWorld {");
     expect(readFileSync(join(dir, "src/main.ts"), "utf8")).toContain("serve(HelloWorld);");
     expect(readFileSync(join(dir, "tsup.config.ts"), "utf8")).toContain('executa({ entry: "src/main.ts" })');

@@ -34,6 +34,13 @@ export type {
   ExecutaJsonConflict,
   LocalProfile,
 } from "./emit/executa-json.js";
+export type { McpbResult } from "./emit/mcpb.js";
+export type {
+  McpbExecutaMeta,
+  McpbManifest,
+  McpbMcpConfig,
+  McpbUserConfigOption,
+} from "./emit/mcpb-manifest.js";
 // Its one error type.
 export {
   ARTIFACT_CHECK_CODES,
@@ -49,6 +56,7 @@ export type { TargetBuild } from "./pipeline/build-targets.js";
 export type {
   BuildExecutablesResult,
   PlatformArchiveResult,
+  PlatformMcpbResult,
   TargetsOption,
   VerifiedFile,
 } from "./pipeline/finish-build.js";

@@ -34,13 +34,6 @@ export type {
   ExecutaJsonConflict,
   LocalProfile,
 } from "./emit/executa-json.js";
-export type { McpbResult } from "./emit/mcpb.js";
-export type {
-  McpbExecutaMeta,
-  McpbManifest,
-  McpbMcpConfig,
-  McpbUserConfigOption,
-} from "./emit/mcpb-manifest.js";
 // Its one error type.
 export {
   ARTIFACT_CHECK_CODES,
@@ -56,7 +49,6 @@ export type { TargetBuild } from "./pipeline/build-targets.js";
 export type {
   BuildExecutablesResult,
   PlatformArchiveResult,
-  PlatformMcpbResult,
   TargetsOption,
   VerifiedFile,
 } from "./pipeline/finish-build.js";

@@ -29,8 +29,6 @@ export interface ExecutaOptions
     | "runtime"
     | "releaseUrl"
     | "dataDir"
-    | "mcpb"
-    | "mcpbIcon"
     | "quiet"
     | "describeTimeoutMs"
     | "compat"

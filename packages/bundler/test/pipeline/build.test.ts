@@ -270,8 +270,9 @@ describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DT
   // 200 → 210 KiB (207.0 KB measured): DTOs read from their types alone (createObject
   // without class-validator included), currentContext(), error identity across two copies of
   // a package, and the schema instruction for models no response format binds.
-  it("stays under 210 KiB with class-validator inlined, class names kept", async () => {
-    expect(result.bundle.size).toBeLessThan(210 * 1024);
+  it("stays under 230 KiB with class-validator inlined, class names kept", async () => {
+    // 210 → 230 KiB: the 2026-07-28 MCP revision (discover, envelope, input_required rounds), the frame cap and Bun's own stdio.
+    expect(result.bundle.size).toBeLessThan(230 * 1024);
     const code = await readFile(result.bundle.path, "utf8");
     expect(code).toContain('"DecoratedFixture"');
     expect(code).toContain('"ForecastArgs"');

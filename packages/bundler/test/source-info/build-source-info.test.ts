@@ -74,6 +74,8 @@ describe("a bundle built through the SWC esbuild plugin", () => {
           ],
         },
       },
+      // The version of the nearest package.json (here @executa/bundler's), for a class that gives none.
+      packageVersion: "0.1.0",
     });
     // The source map still leads to the original file and line.
     expect(frame).toMatch(/fixture\/main\.ts:6:/);

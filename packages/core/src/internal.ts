@@ -50,7 +50,6 @@ export {
 } from "./wire/capability-families.js";
 export {
   firstWireError,
-  isWireObject,
   validateErrorObject,
   validateHealthResult,
   validateInitializeResult,

@@ -16,16 +16,26 @@ export function compareInputSchema(
   after: JsonObject,
   out: ChangeList,
 ): void {
-  if (typeOf(before) !== typeOf(after)) {
-    out.breaking(`${path}.type`, `type changed from ${code(typeOf(before))} to ${code(typeOf(after))}`);
-    return;
-  }
+  if (typeChanged(path, before, after, "type", out)) return;
   compareEnum(path, before.enum, after.enum, out);
   for (const bound of LOWER_BOUNDS) compareBound(path, bound, before[bound], after[bound], "lower", out);
   for (const bound of UPPER_BOUNDS) compareBound(path, bound, before[bound], after[bound], "upper", out);
   comparePattern(path, before.pattern, after.pattern, out);
   compareItems(path, before, after, out);
   compareProperties(path, before, after, out);
+}
+
+/** Records a change of `type` as breaking; true when there was one (nothing else compares then). */
+function typeChanged(
+  path: string,
+  before: JsonObject,
+  after: JsonObject,
+  what: string,
+  out: ChangeList,
+): boolean {
+  if (typeOf(before) === typeOf(after)) return false;
+  out.breaking(`${path}.type`, `${what} changed from ${code(typeOf(before))} to ${code(typeOf(after))}`);
+  return true;
 }
 
 function typeOf(schema: JsonObject): string {
@@ -128,13 +138,7 @@ export function compareOutputSchema(
   after: JsonObject,
   out: ChangeList,
 ): void {
-  if (typeOf(before) !== typeOf(after)) {
-    out.breaking(
-      `${path}.type`,
-      `output type changed from ${code(typeOf(before))} to ${code(typeOf(after))}`,
-    );
-    return;
-  }
+  if (typeChanged(path, before, after, "output type", out)) return;
   const old = asObject(before.properties);
   const next = asObject(after.properties);
   for (const name of Object.keys(old)) {

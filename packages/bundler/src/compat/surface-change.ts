@@ -1,3 +1,5 @@
+import { isObject } from "@executa/core/internal";
+
 /** Whether callers written against the old surface keep working against the new one. */
 export type ChangeKind = "breaking" | "compatible";
 
@@ -31,8 +33,9 @@ export class ChangeList {
 /** A plain JSON object (not an array, not null). */
 export type JsonObject = Record<string, unknown>;
 
+/** `value` when it is a plain object, else an empty one. */
 export function asObject(value: unknown): JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as JsonObject) : {};
+  return isObject(value) ? value : {};
 }
 
 /** The entries of a list that carry a string `name`, by name (later duplicates ignored). */

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Manifest } from "@executa/core";
 import { type CompatReport, checkCompatibility } from "../compat/compat-report.js";
 import { comparable, readSurface, surfaceOf } from "../compat/read-surface.js";
 import { ExecutaBuildError } from "../errors/build-error.js";
+import { packageVersionOf } from "../source-info/package-version.js";
 
 /** The committed last-released tool surface, at the project's root. */
 export const SURFACE_FILE = "executa.surface.json";
@@ -91,14 +92,8 @@ export async function writeSurface(manifest: Manifest, options: SurfaceOptions):
  */
 export function checkOneVersion(manifest: Manifest, projectDir: string | undefined): void {
   const file = join(resolve(projectDir ?? process.cwd()), "package.json");
-  if (!existsSync(file)) return;
-  let version: unknown;
-  try {
-    version = (JSON.parse(readFileSync(file, "utf8")) as { version?: unknown }).version;
-  } catch {
-    return;
-  }
-  if (typeof version !== "string" || version === manifest.version) return;
+  const version = packageVersionOf(file);
+  if (version === undefined || version === manifest.version) return;
   throw new ExecutaBuildError(
     "VERSION_MISMATCH",
     `two versions: package.json says ${version}, the plugin's manifest (@Plugin({ version })) says ${manifest.version}.\n` +

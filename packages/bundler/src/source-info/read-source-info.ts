@@ -2,11 +2,10 @@ import type { SourceClass, SourceField, SourceMethod, SourceParameter } from "@e
 
 type SourceUnsupported = NonNullable<SourceClass["unsupported"]>[number];
 
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
 import type * as ts from "typescript";
 import { docOf } from "./doc-comments.js";
 import type { TypeScriptModule } from "./load-typescript.js";
+import { packageVersionAbove } from "./package-version.js";
 import { decoratorNames, FieldReader, type SourceInfoNote } from "./read-field.js";
 
 /** The facts recorded for one class declaration of a file. */
@@ -55,22 +54,6 @@ export function readSourceInfo(
   };
   visit(sourceFile);
   return { classes, notes: fields.notes };
-}
-
-/** The `version` of the nearest `package.json` above `file`, if it has one. */
-function packageVersionAbove(file: string): string | undefined {
-  for (let dir = dirname(file); ; dir = dirname(dir)) {
-    const manifest = join(dir, "package.json");
-    if (existsSync(manifest)) {
-      try {
-        const { version } = JSON.parse(readFileSync(manifest, "utf8")) as { version?: unknown };
-        return typeof version === "string" ? version : undefined;
-      } catch {
-        return undefined;
-      }
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
 }
 
 function readClass(

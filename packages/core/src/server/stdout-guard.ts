@@ -17,13 +17,10 @@ export function guardStdout(): {
       data,
       callback,
     );
-  stdout.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) =>
-    (stderr().write as (...args: unknown[]) => boolean).call(
-      stderr(),
-      chunk,
-      encoding,
-      callback,
-    )) as typeof stdout.write;
+  stdout.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    const stream = stderr();
+    return (stream.write as (...args: unknown[]) => boolean).call(stream, chunk, encoding, callback);
+  }) as typeof stdout.write;
   return {
     realWrite,
     restore: () => {

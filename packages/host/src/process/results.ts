@@ -7,7 +7,7 @@ import {
 } from "@executa/core";
 import {
   firstWireError,
-  isWireObject as isObject,
+  isObject,
   validateHealthResult,
   validateInitializeResult,
   validateInvokeResult,

@@ -1,5 +1,6 @@
+import { isObject } from "../../manifest/manifest-issues.js";
 import { HEALTH_STATUSES } from "../invoke.js";
-import { isWireObject, type WireProblem, wireError, wireWarning } from "./problem.js";
+import { type WireProblem, wireError, wireWarning } from "./problem.js";
 
 /**
  * Judges a `health` result by the spec: `status` must be `ready`, `error` or
@@ -7,7 +8,7 @@ import { isWireObject, type WireProblem, wireError, wireWarning } from "./proble
  * (warnings: a host can still read the status).
  */
 export function validateHealthResult(value: unknown): WireProblem[] {
-  if (!isWireObject(value)) return [wireError("the result must be an object")];
+  if (!isObject(value)) return [wireError("the result must be an object")];
   const problems: WireProblem[] = [];
   if (!(HEALTH_STATUSES as readonly unknown[]).includes(value.status)) {
     problems.push(
@@ -18,7 +19,7 @@ export function validateHealthResult(value: unknown): WireProblem[] {
   }
   if (value.message !== undefined && typeof value.message !== "string")
     problems.push(wireWarning("message is not a string"));
-  if (value.details !== undefined && !isWireObject(value.details))
+  if (value.details !== undefined && !isObject(value.details))
     problems.push(wireWarning("details is not an object"));
   return problems;
 }

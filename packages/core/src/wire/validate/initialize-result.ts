@@ -1,12 +1,13 @@
+import { isObject } from "../../manifest/manifest-issues.js";
 import type { ProtocolVersion } from "../invoke.js";
-import { isWireObject, type WireProblem, wireError } from "./problem.js";
+import { type WireProblem, wireError } from "./problem.js";
 
 /**
  * Judges an `initialize` result against the version the host offered: an object whose
  * `protocolVersion` (absent means "1.1") is "2.0" or "1.1", and not above the offer.
  */
 export function validateInitializeResult(value: unknown, offered: ProtocolVersion = "2.0"): WireProblem[] {
-  if (!isWireObject(value)) return [wireError("the result must be an object")];
+  if (!isObject(value)) return [wireError("the result must be an object")];
   const answered = value.protocolVersion ?? "1.1";
   if (answered !== "2.0" && answered !== "1.1")
     return [wireError(`protocolVersion must be "2.0" or "1.1", got ${JSON.stringify(answered)}`)];

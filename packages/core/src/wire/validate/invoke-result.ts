@@ -1,8 +1,9 @@
-import { isWireObject, type WireProblem, wireError } from "./problem.js";
+import { isObject } from "../../manifest/manifest-issues.js";
+import { type WireProblem, wireError } from "./problem.js";
 
 /** Judges an `invoke` result: `{success: boolean, data?, error?: string, duration_ms?: number}`. */
 export function validateInvokeResult(value: unknown): WireProblem[] {
-  if (!isWireObject(value) || typeof value.success !== "boolean")
+  if (!isObject(value) || typeof value.success !== "boolean")
     return [wireError("the result must be an object with a boolean success")];
   const problems: WireProblem[] = [];
   if (value.success === false && value.error !== undefined && typeof value.error !== "string")

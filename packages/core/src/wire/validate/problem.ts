@@ -6,10 +6,6 @@ export interface WireProblem {
   message: string;
 }
 
-/** True for a plain JSON object (not null, not an array). */
-export const isWireObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 export const wireError = (message: string): WireProblem => ({ severity: "error", message });
 export const wireWarning = (message: string): WireProblem => ({ severity: "warning", message });
 

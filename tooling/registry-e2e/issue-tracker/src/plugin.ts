@@ -48,7 +48,6 @@ interface StoredIssue {
 /** Tracks issues in the host's storage and reads them from the team's issue API. */
 @Plugin({
   name: "issue-tracker",
-  version: "1.0.0",
   host_capabilities: ["aps.kv", "llm.sample"],
   credentials: [
     { name: "ISSUES_TOKEN", description: "API token for the issue API", required: true, sensitive: true },

@@ -369,7 +369,7 @@ export class McpSession {
 }
 
 /** A request id as a map key that keeps `1` and `"1"` apart; undefined for no usable id. */
-function idKey(id: IncomingRequest["id"]): string | undefined {
+export function idKey(id: IncomingRequest["id"]): string | undefined {
   if (typeof id === "number") return `n:${id}`;
   if (typeof id === "string") return `s:${id}`;
   return undefined;

@@ -11,7 +11,14 @@ import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import type { InputStream, OutputStream } from "../framing/byte-streams.js";
 import { createLogger, type Logger } from "../log/logger.js";
 import type { McpServeOptions } from "../mcp/fallback.js";
-import { McpSession } from "../mcp/mcp-session.js";
+import {
+  MCP_HTTP_ALLOWED_HOSTS_ENV,
+  MCP_HTTP_TOKEN_ENV,
+  type McpHttpAddress,
+  mcpHttpFromArgv,
+} from "../mcp/http/http-address.js";
+import { serveMcpHttp } from "../mcp/http/http-server.js";
+import { type McpServerSide, McpSession } from "../mcp/mcp-session.js";
 import {
   detectDialect,
   type FirstFrameDialect,
@@ -73,6 +80,8 @@ interface AdmittedInvoke {
   arrivedAt: number;
   /** When it is answered with a timeout: the tool's timeout from arrival, or the host's deadline if sooner. */
   deadlineMs: number;
+  /** The reverse channel of the client that sent it, when not the server's one peer (MCP over HTTP). */
+  channel?: ReverseChannel;
 }
 
 /** Where and how a server runs. */
@@ -310,6 +319,25 @@ export class PluginServer {
     this.channel = this.mcp.channel;
   }
 
+  /**
+   * A new MCP session over another transport than the server's streams (MCP over HTTP):
+   * its tool calls run on this server's path (concurrency, deadlines, graceful stop) with
+   * the session's own reverse channel; `link` carries what it sends to its client.
+   * @internal
+   */
+  openMcpSession(link: Pick<McpServerSide, "request" | "notify">): McpSession {
+    const session: McpSession = new McpSession({
+      manifest: this.definition.manifest,
+      log: this.log,
+      invoke: (params, watch) => this.invoke(params, watch, session.channel),
+      request: link.request,
+      notify: link.notify,
+      onInitialize: this.definition.onInitialize,
+      fallback: this.mcpOptions.fallback,
+    });
+    return session;
+  }
+
   private async initialize(params: InitializeParams | undefined): Promise<InitializeResult> {
     const protocolVersion = negotiateVersion(params);
     this.negotiation = { protocolVersion, initialized: true };
@@ -355,11 +383,16 @@ export class PluginServer {
    * Answers an invoke: started at once when it can take a slot now (see `startNow`),
    * else queued for one. Both ways run the handler and make its answer alike (`runHandler`).
    */
-  private invoke(raw: unknown, watch?: (run: InvokeRun) => void): InvokeResult | Promise<InvokeResult> {
+  private invoke(
+    raw: unknown,
+    watch?: (run: InvokeRun) => void,
+    channel?: ReverseChannel,
+  ): InvokeResult | Promise<InvokeResult> {
     if (this.stopped) {
       return Promise.reject(new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down"));
     }
     const invoke = this.admit(raw);
+    invoke.channel = channel;
     if (this.takeSlotNow()) return this.startNow(invoke, watch);
     const run = new InvokeRun(invoke.params.tool, this.onRunFinished, noop, noop);
     watch?.(run);
@@ -504,7 +537,7 @@ export class PluginServer {
         wire: params.context ?? {},
         declaredCredentials: this.definition.manifest.credentials ?? [],
         log: tool.log,
-        channel: this.channel,
+        channel: invoke.channel ?? this.channel,
       },
       run,
     );
@@ -643,6 +676,8 @@ function parseInvokeParams(raw: unknown): InvokeParams {
  */
 export function createPluginServer(definition: PluginDefinition, options: ServeOptions = {}): PluginServer {
   const onStdio = options.output === undefined;
+  const overHttp = onStdio && options.input === undefined ? httpAddressOrExit(definition) : undefined;
+  if (overHttp) return serveOverHttp(definition, overHttp, options);
   const ownProcess = options.ownProcess ?? onStdio;
   const bun = onStdio && options.input === undefined ? bunStdio() : undefined;
   const guard = onStdio && !bun ? guardStdout() : undefined;
@@ -672,7 +707,76 @@ export function servePlugin(definition: PluginDefinition, options: ServerOptions
   return createPluginServer(definition, options);
 }
 
-function ownTheProcess(server: PluginServer, log: Logger): void {
+/** The `--mcp-http` address among the arguments; a malformed one ends the process with code 2. */
+function httpAddressOrExit(definition: PluginDefinition): McpHttpAddress | undefined {
+  try {
+    return mcpHttpFromArgv();
+  } catch (error) {
+    createLogger(definition.manifest.name).error((error as Error).message);
+    process.exit(2);
+  }
+}
+
+/**
+ * `--mcp-http [HOST:]PORT`: MCP over Streamable HTTP instead of stdio. node:http is
+ * imported only when serving so (a stdio plugin never loads it). The server owns the
+ * process: a stop signal lets in-flight calls finish and their answers be written first.
+ */
+function serveOverHttp(
+  definition: PluginDefinition,
+  address: McpHttpAddress,
+  options: ServeOptions,
+): PluginServer {
+  const {
+    log,
+    ownProcess: _own,
+    protocol: _protocol,
+    input: _input,
+    output: _output,
+    ...serverOptions
+  } = options;
+  const logger = log ?? createLogger(definition.manifest.name);
+  const server = new PluginServer(definition, {
+    input: IDLE_INPUT,
+    output: DISCARDING_OUTPUT,
+    log: logger,
+    options: serverOptions,
+    protocol: "auto",
+  });
+  const token = process.env[MCP_HTTP_TOKEN_ENV] || undefined;
+  const allowedHosts = process.env[MCP_HTTP_ALLOWED_HOSTS_ENV]?.split(",") ?? [];
+  const listening = serveMcpHttp(server, { address, log: logger, token, allowedHosts }).catch(
+    (error: Error) => {
+      logger.error(`cannot serve MCP over HTTP at ${address.host}:${address.port}: ${error.message}`);
+      process.exit(1);
+    },
+  );
+  ownTheProcess(server, logger, () => listening.then((http) => http.close()));
+  return server;
+}
+
+/** The input of a server whose clients come over HTTP: never a frame, never an end. */
+const IDLE_INPUT: InputStream = {
+  on: noopChain,
+  once: noopChain,
+  off: noopChain,
+  pause: noopChain,
+  resume: noopChain,
+};
+
+/** The output of a server whose clients come over HTTP: nothing is written to it. */
+const DISCARDING_OUTPUT: OutputStream = {
+  write: (_data, callback) => {
+    callback();
+    return true;
+  },
+  on: noopChain,
+  once: noopChain,
+};
+
+function noopChain(): void {}
+
+function ownTheProcess(server: PluginServer, log: Logger, beforeExit?: () => Promise<void>): void {
   // Listeners stay installed: a second signal must not fall back to the default action
   // (death) while the first one's graceful stop is still draining.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -692,7 +796,7 @@ function ownTheProcess(server: PluginServer, log: Logger): void {
   });
   // A process that ends another way must not leave the file-transport directory behind.
   process.once("exit", releaseTransportDir);
-  void server.done.then(() => process.exit(0));
+  void server.done.then(beforeExit).then(() => process.exit(0));
 }
 
 /** What the bundle banner leaves on `globalThis` (see {@link EARLY_SIGNALS}). */

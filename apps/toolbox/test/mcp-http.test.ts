@@ -1,0 +1,224 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { request as httpRequest } from "node:http";
+import { fileURLToPath } from "node:url";
+import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from "@modelcontextprotocol/client";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// The built toolbox serving MCP over Streamable HTTP (`--mcp-http 127.0.0.1:0`), driven
+// over real sockets by the official clients and by raw requests that break the rules.
+const bundle = fileURLToPath(new URL("../dist/toolbox.cjs", import.meta.url));
+const INFO = { name: "toolbox-http-test", version: "1.0.0" };
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+async function serve(env: Record<string, string> = {}): Promise<Served> {
+  const child = spawn(process.execPath, [bundle, "--mcp-http", "127.0.0.1:0"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ...env },
+  });
+  let stderr = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const found = /at (http:\/\/\S+\/mcp)/.exec(stderr)?.[1];
+      if (found) resolve(found);
+    });
+    child.once("exit", () => reject(new Error(`exited before listening: ${stderr}`)));
+  });
+  return { child, url, stderr: () => stderr, exited };
+}
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One raw HTTP request; `headers` replace the defaults (JSON in, JSON or SSE out). */
+function raw(url: string, method: string, body?: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method,
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
+      },
+    );
+    // A refused large body ends the connection while it is still being sent: the answer counts.
+    req.on("error", (error) => setTimeout(() => reject(error), 200));
+    req.end(body);
+  });
+}
+
+const INIT = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: INFO },
+});
+
+async function rawSession(url: string): Promise<string> {
+  const answer = await raw(url, "POST", INIT);
+  expect(answer.status).toBe(200);
+  const id = answer.headers["mcp-session-id"];
+  expect(typeof id).toBe("string");
+  return id as string;
+}
+
+function call(id: number, name: string, args: Record<string, unknown>): string {
+  return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } });
+}
+
+describe("toolbox over MCP Streamable HTTP", () => {
+  let served: Served;
+  beforeAll(async () => {
+    served = await serve();
+  });
+  afterAll(async () => {
+    served.child.kill("SIGKILL");
+    await served.exited;
+  });
+
+  it("lists and calls tools with SDK v1's StreamableHTTPClientTransport", async () => {
+    const client = new ClientV1(INFO);
+    await client.connect(new HttpV1(new URL(served.url)));
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(tools).toContain("base64_encode");
+    const result = await client.callTool({ name: "base64_encode", arguments: { text: "héllo" } });
+    expect(JSON.stringify(result.content)).toContain("aMOpbGxv");
+    const bad = await client.callTool({ name: "base64_encode", arguments: { text: 42 } });
+    expect(bad.isError).toBe(true);
+    await client.close();
+  });
+
+  for (const mode of ["legacy", "auto", "modern"] as const) {
+    it(`lists and calls tools with the SDK v2 client (${mode})`, async () => {
+      const negotiation = mode === "modern" ? { pin: "2026-07-28" } : mode;
+      const client = new ClientV2(INFO, { versionNegotiation: { mode: negotiation } } as never);
+      await client.connect(new HttpV2(new URL(served.url)));
+      const tools = (await client.listTools()).tools.map((tool) => tool.name);
+      expect(tools).toContain("hash_text");
+      const result = await client.callTool({ name: "hash_text", arguments: { text: "a", algorithm: "md5" } });
+      expect(JSON.stringify(result)).toContain("0cc175b9c0f1b6a831c399e269772661");
+      await client.close();
+    });
+  }
+
+  it("answers each bad request with its status while another session keeps working", async () => {
+    const keeper = await rawSession(served.url);
+    const other = await rawSession(served.url);
+    const cases: [string, Promise<Raw>, number, number?][] = [
+      ["malformed JSON", raw(served.url, "POST", "{not json", { "mcp-session-id": other }), 400, -32700],
+      ["a batch", raw(served.url, "POST", `[${INIT}]`), 400, -32600],
+      ["wrong content type", raw(served.url, "POST", INIT, { "content-type": "text/plain" }), 415],
+      ["nothing acceptable", raw(served.url, "POST", INIT, { accept: "text/html" }), 406],
+      ["oversized body", raw(served.url, "POST", "x".repeat(5 * 1024 * 1024)), 413],
+      ["no session", raw(served.url, "POST", call(2, "hash_text", { text: "a" })), 400],
+      [
+        "unknown session",
+        raw(served.url, "POST", call(2, "hash_text", { text: "a" }), { "mcp-session-id": "nope" }),
+        404,
+      ],
+      ["foreign Origin", raw(served.url, "POST", INIT, { origin: "http://evil.example" }), 403],
+      ["foreign Host", raw(served.url, "POST", INIT, { host: "evil.example" }), 403],
+      ["wrong path", raw(served.url.replace(/\/mcp$/, "/other"), "POST", INIT), 404],
+      ["GET", raw(served.url, "GET", undefined, { "mcp-session-id": other }), 405],
+      [
+        "unknown protocol version",
+        raw(served.url, "POST", INIT, { "mcp-protocol-version": "1999-01-01" }),
+        400,
+      ],
+    ];
+    for (const [what, answer, status, code] of cases) {
+      const got = await answer;
+      expect(got.status, what).toBe(status);
+      const body = JSON.parse(got.body) as { id: unknown; error: { code: number; message: string } };
+      expect(body.id, what).toBeNull();
+      if (code !== undefined) expect(body.error.code, what).toBe(code);
+      expect(body.error.message.length, what).toBeGreaterThan(10);
+    }
+    const still = await raw(served.url, "POST", call(3, "base64_encode", { text: "ok" }), {
+      "mcp-session-id": keeper,
+    });
+    expect(still.status).toBe(200);
+    expect(still.headers["content-type"]).toBe("application/json");
+    expect(still.body).toContain("b2s=");
+  });
+
+  it("ends a session on DELETE and answers 404 for it after", async () => {
+    const id = await rawSession(served.url);
+    expect((await raw(served.url, "DELETE", undefined, { "mcp-session-id": id })).status).toBe(200);
+    const after = await raw(served.url, "POST", call(2, "base64_encode", { text: "a" }), {
+      "mcp-session-id": id,
+    });
+    expect(after.status).toBe(404);
+    expect((await raw(served.url, "DELETE", undefined, { "mcp-session-id": id })).status).toBe(404);
+  });
+
+  it("serves many sessions at once, and a client vanishing mid-call hurts no other", async () => {
+    const sessions = await Promise.all(Array.from({ length: 24 }, () => rawSession(served.url)));
+    const vanishing = httpRequest(served.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        "mcp-session-id": sessions[0],
+      },
+    });
+    vanishing.on("error", () => {});
+    vanishing.end(call(9, "generate_dataset", { rows: 5000, columns: ["id", "name", "email"] }));
+    setTimeout(() => vanishing.destroy(), 5);
+    const answers = await Promise.all(
+      sessions
+        .slice(1)
+        .map((id, i) =>
+          raw(served.url, "POST", call(i + 10, "base64_encode", { text: `s${i}` }), { "mcp-session-id": id }),
+        ),
+    );
+    for (const [i, answer] of answers.entries()) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain(Buffer.from(`s${i}`).toString("base64"));
+    }
+    expect(served.child.exitCode).toBeNull();
+  });
+});
+
+describe("toolbox over HTTP with a bearer token", () => {
+  it("refuses requests without EXECUTA_MCP_HTTP_TOKEN's token and serves those with it", async () => {
+    const served = await serve({ EXECUTA_MCP_HTTP_TOKEN: "s3cret" });
+    try {
+      const none = await raw(served.url, "POST", INIT);
+      expect(none.status).toBe(401);
+      expect(none.headers["www-authenticate"]).toContain("Bearer");
+      expect((await raw(served.url, "POST", INIT, { authorization: "Bearer wrong" })).status).toBe(401);
+      const client = new ClientV1(INFO);
+      await client.connect(
+        new HttpV1(new URL(served.url), { requestInit: { headers: { authorization: "Bearer s3cret" } } }),
+      );
+      expect((await client.listTools()).tools.length).toBeGreaterThan(3);
+      await client.close();
+    } finally {
+      served.child.kill("SIGKILL");
+      await served.exited;
+    }
+  });
+});

@@ -1,0 +1,410 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Logger } from "../../log/logger.js";
+import type { IncomingRequest } from "../../rpc/peer.js";
+import { uniqueId } from "../../rpc/unique-id.js";
+import { JsonRpcErrorCode } from "../../wire/error-codes.js";
+import type { RequestId } from "../../wire/jsonrpc.js";
+import type { McpServerSide, McpSession } from "../mcp-session.js";
+import { ALL_MCP_PROTOCOL_VERSIONS, modernEnvelope } from "../modern.js";
+import { MCP_HTTP_PATH, type McpHttpAddress } from "./http-address.js";
+import {
+  type AcceptedAnswers,
+  acceptedAnswers,
+  allowedHostSet,
+  bearerMatches,
+  hostAllowed,
+  isJsonContentType,
+  originAllowed,
+} from "./http-checks.js";
+import { HttpExchange, HttpMcpSession } from "./http-session.js";
+
+/** Largest request body accepted by default: 4 MiB (413 beyond). */
+export const MCP_HTTP_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** How long a session may stay without requests before it expires (404 after): 30 minutes. */
+export const MCP_HTTP_SESSION_IDLE_MS = 30 * 60 * 1000;
+
+/** What the HTTP endpoint needs of the plugin server it fronts. */
+export interface McpHttpBackend {
+  /** Opens an MCP session whose tool calls run on the server's path. */
+  openMcpSession(link: Pick<McpServerSide, "request" | "notify">): McpSession;
+  /** True once the server began to stop: new requests are refused with 503. */
+  readonly stopping: boolean;
+}
+
+/** Options of {@link serveMcpHttp}. */
+export interface McpHttpOptions {
+  readonly address: McpHttpAddress;
+  readonly log: Logger;
+  /** Bearer token every request must carry (`Authorization: Bearer …`); none required when absent. */
+  readonly token?: string;
+  /** Host names accepted in `Host` and `Origin` besides the loopback ones. */
+  readonly allowedHosts?: readonly string[];
+  /** Largest request body; {@link MCP_HTTP_MAX_BODY_BYTES} by default. */
+  readonly maxBodyBytes?: number;
+  /** Idle time after which a session expires; {@link MCP_HTTP_SESSION_IDLE_MS} by default. */
+  readonly sessionIdleMs?: number;
+}
+
+/** A running MCP Streamable HTTP endpoint. */
+export interface McpHttpServer {
+  /** `http://HOST:PORT/mcp`, with the port actually bound. */
+  readonly url: string;
+  /** Stops listening, waits for answers still being written, then closes every connection. */
+  close(): Promise<void>;
+}
+
+/** An HTTP-level refusal, answered with a JSON-RPC error body (`id: null`). */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const SESSION_HEADER = "mcp-session-id";
+const INVALID = JsonRpcErrorCode.INVALID_REQUEST;
+/** The code MCP servers use for transport-level refusals (session, method, state). */
+const TRANSPORT_ERROR = -32000;
+
+/** One JSON-RPC message as POSTed. */
+type Message = {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+  result?: unknown;
+  error?: unknown;
+};
+
+/**
+ * The `/mcp` endpoint: sessions issued on `initialize` (`Mcp-Session-Id`, required after,
+ * 404 once unknown or expired, ended by DELETE), modern-era requests without a session,
+ * `Host`/`Origin` checked against DNS rebinding, an optional bearer token, size and media
+ * type checks, JSON answers unless the call has to stream.
+ */
+class McpHttpEndpoint {
+  private readonly sessions = new Map<string, HttpMcpSession>();
+  private modern: HttpMcpSession | undefined;
+  private readonly allowed: ReadonlySet<string>;
+  private readonly open = new Set<ServerResponse>();
+  private readonly maxBody: number;
+  /** Idle time after which a session expires. */
+  readonly idleMs: number;
+
+  constructor(
+    private readonly backend: McpHttpBackend,
+    private readonly options: McpHttpOptions,
+  ) {
+    this.allowed = allowedHostSet(options.allowedHosts);
+    this.maxBody = options.maxBodyBytes ?? MCP_HTTP_MAX_BODY_BYTES;
+    this.idleMs = options.sessionIdleMs ?? MCP_HTTP_SESSION_IDLE_MS;
+  }
+
+  /** Answers one HTTP request; nothing it does can stop the others being served. */
+  serve(req: IncomingMessage, res: ServerResponse): void {
+    this.open.add(res);
+    res.once("close", () => this.open.delete(res));
+    this.route(req, res).catch((error: unknown) => {
+      if (error instanceof Refusal) return refuse(res, error);
+      this.options.log.error(`MCP HTTP request failed: ${(error as Error)?.stack ?? String(error)}`);
+      refuse(res, new Refusal(500, JsonRpcErrorCode.INTERNAL_ERROR, "Internal error"));
+    });
+  }
+
+  /** Responses not yet fully written. */
+  get openResponses(): number {
+    return this.open.size;
+  }
+
+  /** Drops sessions idle for longer than allowed. */
+  expireIdle(now = Date.now()): void {
+    for (const [id, session] of this.sessions) {
+      if (session.inFlight === 0 && now - session.lastSeen > this.idleMs) {
+        this.sessions.delete(id);
+        session.close("expired");
+        this.options.log.info(`MCP HTTP session ${id} expired after ${this.idleMs} ms idle`);
+      }
+    }
+  }
+
+  /** Ends every session (the server is closing). */
+  closeSessions(): void {
+    for (const session of this.sessions.values()) session.close("server stopped");
+    this.sessions.clear();
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.checkCaller(req);
+    const path = (req.url ?? "").split("?")[0];
+    if (path !== MCP_HTTP_PATH) {
+      throw new Refusal(404, INVALID, `Not found: MCP is served at ${MCP_HTTP_PATH}`);
+    }
+    if (req.method === "POST") return this.post(req, res);
+    if (req.method === "DELETE") return this.end(req, res);
+    throw new Refusal(
+      405,
+      TRANSPORT_ERROR,
+      `Method ${req.method} not allowed: POST requests, DELETE ends a session`,
+      {
+        allow: "POST, DELETE",
+      },
+    );
+  }
+
+  /** Refuses requests while stopping, from other origins or hosts, and without the token. */
+  private checkCaller(req: IncomingMessage): void {
+    if (this.backend.stopping) {
+      throw new Refusal(503, TRANSPORT_ERROR, "Server is shutting down; retry on a new instance", {
+        connection: "close",
+      });
+    }
+    if (!hostAllowed(req.headers.host, this.allowed)) {
+      throw new Refusal(
+        403,
+        TRANSPORT_ERROR,
+        `Host ${JSON.stringify(req.headers.host)} not allowed (DNS rebinding guard); list it in EXECUTA_MCP_HTTP_ALLOWED_HOSTS`,
+      );
+    }
+    if (!originAllowed(req.headers.origin, this.allowed)) {
+      throw new Refusal(
+        403,
+        TRANSPORT_ERROR,
+        `Origin ${JSON.stringify(req.headers.origin)} not allowed (DNS rebinding guard); list its host in EXECUTA_MCP_HTTP_ALLOWED_HOSTS`,
+      );
+    }
+    const { token } = this.options;
+    if (token !== undefined && !bearerMatches(req.headers.authorization, token)) {
+      throw new Refusal(
+        401,
+        TRANSPORT_ERROR,
+        "Unauthorized: send Authorization: Bearer <EXECUTA_MCP_HTTP_TOKEN>",
+        {
+          "www-authenticate": 'Bearer realm="mcp"',
+        },
+      );
+    }
+  }
+
+  private async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!isJsonContentType(req.headers["content-type"])) {
+      throw new Refusal(415, INVALID, "Unsupported Media Type: send Content-Type: application/json");
+    }
+    const accepts = acceptedAnswers(req.headers.accept);
+    if (!accepts.json && !accepts.eventStream) {
+      throw new Refusal(406, INVALID, "Not Acceptable: Accept application/json and text/event-stream");
+    }
+    checkProtocolVersionHeader(req.headers["mcp-protocol-version"]);
+    const message = parseMessage(await readBody(req, this.maxBody));
+    if (typeof message.method !== "string") return this.postResponse(req, res, message);
+    const request = message as IncomingRequest;
+    const session = this.sessionFor(req, request);
+    if (request.id === undefined) {
+      session.notify(request);
+      res.writeHead(202).end();
+      return;
+    }
+    await this.answer(res, session, request as IncomingRequest & { id: RequestId }, accepts);
+  }
+
+  private async answer(
+    res: ServerResponse,
+    session: HttpMcpSession,
+    request: IncomingRequest & { id: RequestId },
+    accepts: AcceptedAnswers,
+  ): Promise<void> {
+    const headers: Record<string, string> = session === this.modern ? {} : { [SESSION_HEADER]: session.id };
+    const exchange = new HttpExchange(res, accepts.eventStream, headers);
+    res.once("close", () => {
+      if (!exchange.answered) session.vanished(request.id);
+    });
+    const ok = await session.answer(request, exchange);
+    if (request.method === "initialize" && !ok) this.sessions.delete(session.id);
+  }
+
+  /** A response to a request this server sent: routed to its session. */
+  private postResponse(req: IncomingMessage, res: ServerResponse, message: Message): void {
+    const isResponse =
+      (typeof message.id === "string" || typeof message.id === "number") &&
+      ("result" in message || "error" in message);
+    if (!isResponse)
+      throw new Refusal(400, INVALID, "Invalid Request: a JSON-RPC request, notification or response");
+    const session = this.existingSession(req);
+    if (!session.settle(message as Parameters<HttpMcpSession["settle"]>[0])) {
+      this.options.log.warn(`dropped a response for unknown id ${JSON.stringify(message.id)}`);
+    }
+    res.writeHead(202).end();
+  }
+
+  /** The session a request belongs to: a new one for `initialize`, the modern one without a header. */
+  private sessionFor(req: IncomingMessage, request: IncomingRequest): HttpMcpSession {
+    if (request.method === "initialize") {
+      if (req.headers[SESSION_HEADER] !== undefined) {
+        throw new Refusal(400, INVALID, "initialize opens a new session: send it without Mcp-Session-Id");
+      }
+      const id = uniqueId();
+      const session = new HttpMcpSession(id, (link) => this.backend.openMcpSession(link), this.options.log);
+      this.sessions.set(id, session);
+      return session;
+    }
+    if (req.headers[SESSION_HEADER] !== undefined) return this.existingSession(req);
+    if (request.method === "server/discover" || modernEnvelope(request.params) !== undefined) {
+      this.modern ??= new HttpMcpSession(
+        "modern",
+        (link) => this.backend.openMcpSession(link),
+        this.options.log,
+      );
+      return this.modern;
+    }
+    throw new Refusal(
+      400,
+      TRANSPORT_ERROR,
+      "Bad Request: Mcp-Session-Id header required; send initialize first",
+    );
+  }
+
+  private existingSession(req: IncomingMessage): HttpMcpSession {
+    const id = req.headers[SESSION_HEADER];
+    const session = typeof id === "string" ? this.sessions.get(id) : undefined;
+    if (session) return session;
+    if (id === undefined && this.modern) return this.modern;
+    throw new Refusal(
+      404,
+      TRANSPORT_ERROR,
+      "Session not found (unknown, expired or ended): send initialize again",
+    );
+  }
+
+  /** DELETE: ends the session named by `Mcp-Session-Id`. */
+  private async end(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const id = req.headers[SESSION_HEADER];
+    if (typeof id !== "string")
+      throw new Refusal(400, TRANSPORT_ERROR, "Bad Request: DELETE needs Mcp-Session-Id");
+    const session = this.existingSession(req);
+    this.sessions.delete(id);
+    session.close("ended by the client");
+    this.options.log.info(`MCP HTTP session ${id} ended by the client`);
+    res.writeHead(200).end();
+  }
+}
+
+/** A `MCP-Protocol-Version` header naming a revision this server does not speak is refused. */
+function checkProtocolVersionHeader(header: string | string[] | undefined): void {
+  if (typeof header !== "string" || ALL_MCP_PROTOCOL_VERSIONS.includes(header)) return;
+  throw new Refusal(
+    400,
+    INVALID,
+    `Unsupported MCP-Protocol-Version ${JSON.stringify(header)}; this server speaks ${ALL_MCP_PROTOCOL_VERSIONS.join(", ")}`,
+  );
+}
+
+/**
+ * Reads the body up to `max` bytes; a larger one is refused with 413 and the rest read and
+ * discarded (closing at once would cut the client off before it reads the answer).
+ */
+function readBody(req: IncomingMessage, max: number): Promise<string> {
+  const tooLarge = () =>
+    new Refusal(413, INVALID, `Payload Too Large: the body exceeds ${max} bytes; send smaller requests`);
+  if (Number(req.headers["content-length"] ?? 0) > max) {
+    req.resume();
+    return Promise.reject(tooLarge());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= max) chunks.push(chunk);
+      else {
+        req.off("data", onData);
+        req.resume();
+        reject(tooLarge());
+      }
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.once("error", reject);
+  });
+}
+
+/** Parses one JSON-RPC message: 400 with a parse error for bad JSON, an invalid request for a batch or non-object. */
+function parseMessage(body: string): Message {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch (error) {
+    throw new Refusal(400, JsonRpcErrorCode.PARSE_ERROR, `Parse error: ${(error as Error).message}`);
+  }
+  if (Array.isArray(parsed)) {
+    throw new Refusal(400, INVALID, "Invalid Request: batches are not supported; send one message per POST");
+  }
+  if (typeof parsed !== "object" || parsed === null || (parsed as Message).jsonrpc !== "2.0") {
+    throw new Refusal(400, INVALID, 'Invalid Request: send a JSON-RPC 2.0 object with "jsonrpc": "2.0"');
+  }
+  const { id } = parsed as Message;
+  if (id !== undefined && typeof id !== "string" && typeof id !== "number") {
+    throw new Refusal(400, INVALID, "Invalid Request: id must be a string or a number");
+  }
+  return parsed as Message;
+}
+
+function refuse(res: ServerResponse, refusal: Refusal): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: null,
+    error: { code: refusal.code, message: refusal.message },
+  });
+  res.writeHead(refusal.status, { ...refusal.headers, "content-type": "application/json" }).end(body);
+}
+
+/**
+ * Serves the plugin's tools over MCP Streamable HTTP at `http://HOST:PORT/mcp` with
+ * node:http (loaded here, so a stdio plugin never loads it).
+ */
+export async function serveMcpHttp(backend: McpHttpBackend, options: McpHttpOptions): Promise<McpHttpServer> {
+  const { createServer } = await import("node:http");
+  const endpoint = new McpHttpEndpoint(backend, options);
+  const server = createServer((req, res) => endpoint.serve(req, res));
+  await listen(server, options.address);
+  const bound = server.address();
+  const port = typeof bound === "object" && bound !== null ? bound.port : options.address.port;
+  const host = options.address.host.includes(":") ? `[${options.address.host}]` : options.address.host;
+  const url = `http://${host}:${port}${MCP_HTTP_PATH}`;
+  const sweep = setInterval(() => endpoint.expireIdle(), Math.min(60_000, endpoint.idleMs / 2));
+  sweep.unref();
+  options.log.info(`serving MCP over Streamable HTTP at ${url}`);
+  return {
+    url,
+    close: () => closeServer(server, endpoint, sweep),
+  };
+}
+
+function listen(server: Server, address: McpHttpAddress): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(address.port, address.host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+}
+
+/** Stops listening, lets answers still being written finish (up to 2 s), then closes every connection. */
+async function closeServer(server: Server, endpoint: McpHttpEndpoint, sweep: NodeJS.Timeout): Promise<void> {
+  clearInterval(sweep);
+  server.close();
+  const until = Date.now() + 2_000;
+  while (endpoint.openResponses > 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  endpoint.closeSessions();
+  server.closeAllConnections();
+}

@@ -34,6 +34,16 @@ export type {
   ExecutaJsonConflict,
   LocalProfile,
 } from "./emit/executa-json.js";
+export type { McpbResult } from "./emit/mcpb.js";
+export {
+  MCPB_ICON,
+  MCPB_MANIFEST_VERSION,
+  MCPB_META_KEY,
+  type McpbExecutaMeta,
+  type McpbManifest,
+  type McpbMcpConfig,
+  type McpbUserConfigOption,
+} from "./emit/mcpb-manifest.js";
 // Its one error type.
 export {
   ARTIFACT_CHECK_CODES,
@@ -49,6 +59,7 @@ export type { TargetBuild } from "./pipeline/build-targets.js";
 export type {
   BuildExecutablesResult,
   PlatformArchiveResult,
+  PlatformMcpbResult,
   TargetsOption,
   VerifiedFile,
 } from "./pipeline/finish-build.js";

@@ -4,6 +4,8 @@ import { DESCRIBE_TIMEOUT_MS, type Manifest } from "@executa/core";
 import { type ArchiveResult, createArchive } from "../emit/archive.js";
 import { distributionManifest, LIB_DIR } from "../emit/binary-manifest.js";
 import { EXECUTA_JSON, executaJson, readAuthoredExecutaJson } from "../emit/executa-json.js";
+import type { McpbResult } from "../emit/mcpb.js";
+import { packMcpbBundles } from "../emit/mcpb-step.js";
 import { renameBundle } from "../emit/rename-bundle.js";
 import { ExecutaBuildError, isBuildError } from "../errors/build-error.js";
 import { copyNativeAddons, type NativeAddon } from "../native/index.js";
@@ -50,6 +52,13 @@ export interface FinishBuildOptions extends RuntimeOptions {
   runtime?: RuntimeChoice;
   /** Download URL template of the archives for `executa.json` (`{name}`, `{version}`, `{asset}`, `{platform}`). */
   releaseUrl?: string;
+  /**
+   * Also write an MCP bundle per binary, `NAME-<platform>.mcpb` with its sha256, for
+   * desktop clients that install `.mcpb` files. Default false.
+   */
+  mcpb?: boolean;
+  /** The bundles' PNG icon. Default: the project's `icon.png` when there is one, else none. */
+  mcpbIcon?: string;
   /** A folder shipped as `data/` in every archive (`EXECUTA_DATA` at run time). */
   dataDir?: string;
   /** Native addons the bundle loads, found while bundling; shipped in `lib/`. */
@@ -87,6 +96,9 @@ export interface VerifiedFile {
 /** One platform's archive. */
 export type PlatformArchiveResult = ArchiveResult & { platform: KnownPlatform };
 
+/** One platform's MCP bundle. */
+export type PlatformMcpbResult = McpbResult & { platform: KnownPlatform };
+
 /** Everything a build produced. Paths are absolute. */
 export interface BuildExecutablesResult {
   name: string;
@@ -102,6 +114,8 @@ export interface BuildExecutablesResult {
   binaries: TargetBuild[];
   /** One archive per binary. */
   archives: PlatformArchiveResult[];
+  /** One MCP bundle per binary with the `mcpb` option, else none. */
+  mcpbBundles: PlatformMcpbResult[];
   manifestPath: string;
   /** `executa.json` in the agent's shape. */
   executaJsonPath: string;
@@ -154,6 +168,7 @@ interface BuildRun extends StepContext {
   distributed: Manifest;
   manifestPath: string;
   archives: PlatformArchiveResult[];
+  mcpbBundles: PlatformMcpbResult[];
   executaJsonPath: string;
 }
 
@@ -171,6 +186,7 @@ const BUILD_STEPS: readonly BuildStep[] = [
   { name: "binaries", run: buildBinaries },
   { name: "manifest", run: writeDistributedManifest },
   { name: "archive", run: packArchives },
+  { name: "mcpb", run: packMcpbBundles },
   { name: "executa.json", run: writeExecutaJson },
   { name: "release", run: recordRelease },
 ];
@@ -203,6 +219,13 @@ function startRun(options: FinishBuildOptions, outputs: Set<string>): BuildRun {
     outputs,
     notes: [],
   };
+  if (options.mcpb && options.binary === false) {
+    throw new ExecutaBuildError(
+      "INVALID_OPTIONS",
+      "an .mcpb bundle holds a binary: drop --no-binary (binary: false) or the mcpb option",
+      { step: "setup" },
+    );
+  }
   const targets = options.binary === false ? [] : checkedTargets(options);
   // The steps set the rest, in the order of BUILD_STEPS.
   return {
@@ -211,6 +234,7 @@ function startRun(options: FinishBuildOptions, outputs: Set<string>): BuildRun {
     targets,
     binaries: [],
     archives: [],
+    mcpbBundles: [],
   } as unknown as BuildRun;
 }
 
@@ -230,6 +254,7 @@ function resultOf(build: BuildRun): BuildExecutablesResult {
     },
     binaries: build.binaries,
     archives: build.archives,
+    mcpbBundles: build.mcpbBundles,
     manifestPath: build.manifestPath,
     executaJsonPath: build.executaJsonPath,
     notes: build.notes,

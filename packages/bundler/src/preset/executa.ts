@@ -29,6 +29,8 @@ export interface ExecutaOptions
     | "runtime"
     | "releaseUrl"
     | "dataDir"
+    | "mcpb"
+    | "mcpbIcon"
     | "quiet"
     | "describeTimeoutMs"
     | "compat"

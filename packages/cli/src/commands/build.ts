@@ -30,6 +30,8 @@ interface BuildFlags {
   cacheDir?: string;
   releaseUrl?: string;
   data?: string;
+  mcpb?: boolean;
+  mcpbIcon?: string;
   tsconfig?: string;
   decoratorMetadata: boolean;
   compat?: string | false;
@@ -113,6 +115,8 @@ function addBuildOptions(command: Command): Command {
       "archive URL template for executa.json, e.g. …/{name}-v{version}/{asset}",
     )
     .option("--data <dir>", "a folder shipped as data/ in every archive")
+    .option("--mcpb", "also an MCP bundle (.mcpb) per platform, for desktop clients that install them")
+    .option("--mcpb-icon <file>", "the bundles' PNG icon (default: icon.png in the project, when present)")
     .option("--tsconfig <file>", "tsconfig to compile with")
     .option("--no-decorator-metadata", "compile without SWC (only for plugins without decorators)")
     .option(
@@ -148,6 +152,8 @@ async function buildOptionsOf(entry: string, flags: BuildFlags, io: CliIO): Prom
     cacheDir: flags.cacheDir,
     releaseUrl: flags.releaseUrl,
     dataDir: flags.data,
+    mcpb: flags.mcpb,
+    mcpbIcon: flags.mcpbIcon,
     tsconfig: flags.tsconfig,
     decoratorMetadata: flags.decoratorMetadata,
     compat: flags.compat,

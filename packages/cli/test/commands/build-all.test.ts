@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,7 +13,7 @@ import {
 import { unzipSync } from "fflate";
 import { extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CliRun, runCli } from "../helpers/cli.js";
+import { type CliRun, runCli, runProcess } from "../helpers/cli.js";
 
 // `executa build --all` on a sample app, as an author runs it: six platforms, each
 // verified. CI installs QEMU and the arm64 C libraries (.ci/run), so there the
@@ -21,6 +21,7 @@ import { type CliRun, runCli } from "../helpers/cli.js";
 const BUILD_TIMEOUT_MS = 900_000;
 const onCi = Boolean(process.env.CI) && process.env.CI !== "false";
 const weather = fileURLToPath(new URL("../../../../apps/weather", import.meta.url));
+const MCPB = fileURLToPath(new URL("../../../../node_modules/.bin/mcpb", import.meta.url));
 const RELEASE_URL = "https://github.com/example/executa-weather/releases/download/{name}-v{version}/{asset}";
 
 const sha256 = async (path: string) =>
@@ -34,7 +35,7 @@ describe("executa build --all on the weather sample", () => {
 
   beforeAll(async () => {
     out = join(tmpdir(), `executa-cli-build-all-${process.pid}`);
-    run = await runCli(["build", "--all", "--out-dir", out, "--release-url", RELEASE_URL], {
+    run = await runCli(["build", "--all", "--mcpb", "--out-dir", out, "--release-url", RELEASE_URL], {
       cwd: weather,
       env: { EXECUTA_BUILD_QUIET: "0" },
       timeoutMs: BUILD_TIMEOUT_MS,
@@ -125,4 +126,44 @@ describe("executa build --all on the weather sample", () => {
     expect(installed.manifest.name).toBe("weather");
     expect(installed.manifest.tools.map((tool) => tool.name)).toEqual(["get_weather", "get_forecast"]);
   });
+
+  it("writes an .mcpb per platform, with its sha256, that mcpb reads and validates (foreign binaries not run)", async () => {
+    const checks: Promise<void>[] = [];
+    for (const platform of KNOWN_PLATFORMS) {
+      const file = `weather-${platform}.mcpb`;
+      const bytes = await readFile(join(out, file));
+      expect(await readFile(join(out, `${file}.sha256`), "utf8")).toBe(
+        `${await sha256(join(out, file))}  ${file}\n`,
+      );
+      const exe = platform.startsWith("windows") ? "bin/weather.exe" : "bin/weather";
+      const files = unzipSync(bytes);
+      expect(Object.keys(files)).toEqual(["manifest.json", exe]);
+      const manifest = JSON.parse(Buffer.from(files["manifest.json"]!).toString("utf8"));
+      expect(manifest).toMatchObject({
+        manifest_version: "0.3",
+        server: {
+          type: "binary",
+          entry_point: exe,
+          mcp_config: { command: `\${__dirname}/${exe}`, args: ["--mcp"] },
+        },
+        compatibility: {
+          platforms: [platform.split("-")[0] === "windows" ? "win32" : platform.split("-")[0]],
+        },
+        _meta: { executa: { platform } },
+      });
+      const folder = join(out, `mcpb-${platform}`);
+      await mkdir(join(folder, "bin"), { recursive: true });
+      // Written out, not run: its header says which platform it was built for.
+      await writeFile(join(folder, exe), files[exe]!);
+      expect(await platformOfBinary(join(folder, exe))).toMatchObject({ key: platform });
+      await writeFile(join(folder, "manifest.json"), files["manifest.json"]!);
+      checks.push(
+        runProcess(MCPB, ["validate", folder]).then((validated) =>
+          expect(validated.code, validated.stdout).toBe(0),
+        ),
+        runProcess(MCPB, ["info", join(out, file)]).then((info) => expect(info.code, info.stdout).toBe(0)),
+      );
+    }
+    await Promise.all(checks);
+  }, 300_000);
 });

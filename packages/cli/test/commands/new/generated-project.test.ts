@@ -105,6 +105,8 @@ describe("a project from executa new", () => {
     expect(run.code, run.output).toBe(0);
     const manifest = JSON.parse(readFileSync(join(project, "dist", "manifest.json"), "utf8"));
     expect(manifest.name).toBe(NAME);
+    // One version: @Plugin names none, so the manifest takes package.json's.
+    expect(manifest.version).toBe(JSON.parse(readFileSync(join(project, "package.json"), "utf8")).version);
     expect(manifest.tools.map((t: { name: string }) => t.name)).toEqual(["greet", "count_words"]);
 
     for (const [command, args] of [

@@ -4,7 +4,8 @@ import { stderr } from "../log/stderr.js";
 
 /** The part of Bun's file sink that the writer uses. */
 interface FileSink {
-  write(chunk: string): number;
+  /** A promise when the chunk started a flush of its own (its failure, e.g. EPIPE, rejects it). */
+  write(chunk: string): number | Promise<number>;
   flush(): number | Promise<number>;
 }
 
@@ -116,19 +117,21 @@ export class BunStdoutWriter extends EventEmitter implements OutputStream {
   }
 
   write(data: string, callback: (error?: Error | null) => void): boolean {
+    let written: number | Promise<number>;
     let flushed: number | Promise<number>;
     try {
-      this.sink.write(data);
+      written = this.sink.write(data);
       flushed = this.sink.flush();
     } catch (error) {
       this.failLater(error as Error, callback);
       return false;
     }
-    if (typeof flushed === "number") {
+    if (typeof written === "number" && typeof flushed === "number") {
       process.nextTick(callback);
       return true;
     }
-    flushed.then(
+    // Either may be the pending flush that carries a closed pipe's EPIPE: both are awaited.
+    Promise.all([written, flushed]).then(
       () => {
         callback();
         this.emit("drain");

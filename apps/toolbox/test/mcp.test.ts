@@ -56,17 +56,16 @@ async function expectedFromExecuta(
         structuredContent: result.data,
       };
     }
-    return {
-      content: [{ type: "text", text: result.error }],
-      structuredContent: { error: result.error },
-      isError: true,
-    };
+    // An error result carries no structuredContent: clients check that against the outputSchema.
+    return { content: [{ type: "text", text: result.error }], isError: true };
   } catch (error) {
     // Invalid arguments are an error frame in Executa and a tool error in MCP 2025-11-25.
     if (!(error instanceof RpcError) || error.code !== -32602) throw error;
     return {
-      content: [{ type: "text", text: error.message }],
-      structuredContent: { error: error.message, ...(error.data as object) },
+      content: [
+        { type: "text", text: error.message },
+        { type: "text", text: JSON.stringify(error.data) },
+      ],
       isError: true,
     };
   }
@@ -82,6 +81,7 @@ beforeAll(async () => {
   }
   executa = await runBinary(binary, [], { localProviders: false });
   mcp = await connectMcp(binary, []);
+  await mcp.client.listTools();
 });
 afterAll(async () => {
   await mcp?.client.close();
@@ -117,6 +117,28 @@ describe("the toolbox binary as an MCP server (recognized from the first frame)"
     });
   });
 
+  it("lists the result's JSON Schema of each tool whose return type is an object", async () => {
+    const { tools } = await mcp.client.listTools();
+    const outputSchema = (name: string) => tools.find((tool) => tool.name === name)?.outputSchema;
+    expect(outputSchema("hash_text")).toEqual({
+      type: "object",
+      properties: {
+        hash: { type: "string" },
+        algorithm: { type: "string", enum: ["sha256", "md5", "sha1", "sha512"] },
+        input_length: { type: "number" },
+      },
+      required: ["hash", "algorithm", "input_length"],
+    });
+    expect(outputSchema("generate_dataset")).toMatchObject({
+      type: "object",
+      required: ["rows", "columns", "estimated_bytes", "file_transport", "dataset"],
+    });
+    // `{ formatted, valid: true } | { error, valid: false }`: a union the reader does not describe.
+    expect(outputSchema("json_format")).toBeUndefined();
+  });
+
+  // The SDK client checks each structuredContent against the tool's outputSchema (listed in
+  // beforeAll): a result that did not match would fail the call.
   it.each(CALLS)("answers %s %j as the Executa side does", async (tool, args) => {
     const expected = await expectedFromExecuta(executa, tool, args);
     expect(await mcp.client.callTool({ name: tool, arguments: args })).toEqual(expected);

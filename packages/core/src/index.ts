@@ -43,6 +43,7 @@ export {
 } from "./manifest/rules.js";
 export { type ManifestIssue, validateManifest } from "./manifest/validate-manifest.js";
 export type { McpFallback, McpFallbackCall, McpServeOptions } from "./mcp/fallback.js";
+export type { JsonSchema, OutputSchema } from "./mcp/input-schema.js";
 export { type ProgressUpdate, reportProgress } from "./mcp/progress.js";
 export type { ProtocolSetting, ServedProtocol } from "./mcp/protocol-choice.js";
 export type { RequestOptions } from "./rpc/peer.js";

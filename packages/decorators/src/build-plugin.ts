@@ -57,6 +57,10 @@ export function buildPlugin<T extends object>(
       andThen(bindInvocation(tool, args, context), (values) => run(...values));
   }
   const definition: PluginDefinition = { manifest, handlers };
+  const outputSchemas = Object.fromEntries(
+    model.tools.flatMap((tool) => (tool.outputSchema ? [[tool.name, tool.outputSchema]] : [])),
+  );
+  if (Object.keys(outputSchemas).length > 0) definition.outputSchemas = outputSchemas;
   if (model.health) {
     const health = method(model.health);
     const where = `${model.className}.${model.health}()`;

@@ -3,7 +3,7 @@ import type * as ts from "typescript";
 import { type DocComment, docOf, paramTagText } from "./doc-comments.js";
 import { jsonLiteral, NOT_JSON } from "./json-literal.js";
 import type { TypeScriptModule } from "./load-typescript.js";
-import { type Position, SchemaReader } from "./schema-of-type.js";
+import { type Position, SchemaReader, type TypeReading } from "./schema-of-type.js";
 
 /** A member whose type has no faithful manifest form, for the build to report. */
 export interface SourceInfoNote {
@@ -17,6 +17,8 @@ export interface SourceInfoNote {
   index?: number;
   /** True for a type the analysis does not load (from an installed package): left to reflection. */
   unresolved?: boolean;
+  /** True for a type whose values do not survive JSON as themselves (a function, a bigint, a Map). */
+  lossy?: boolean;
 }
 
 /** Reads parameters, DTO fields and object properties into {@link SourceField}s. */
@@ -48,6 +50,28 @@ export class FieldReader {
     return { name, index, ...field, ...(description ? { description } : {}) };
   }
 
+  /**
+   * The schema of what a method resolves to (its return type, a promise unwrapped), read at
+   * path `Class.method()`; undefined for `void`, `undefined` or `never` and for a type
+   * without a schema. A type without a faithful one, there or inside, is noted like a
+   * parameter's (the decorators decide what becomes of it).
+   */
+  returns(declaration: ts.MethodDeclaration, path: string): SourceSchema | undefined {
+    const signature = this.checker.getSignatureFromDeclaration(declaration);
+    if (!signature) return undefined;
+    const returned = this.checker.getReturnTypeOfSignature(signature);
+    const type = this.checker.getAwaitedType(returned) ?? returned;
+    const F = this.tsm.TypeFlags;
+    const members = type.isUnion() ? type.types : [type];
+    if (members.every((member) => member.flags & (F.Undefined | F.Void | F.Never))) return undefined;
+    const at = { depth: 0, seen: [], path: `${path}()` };
+    const firstNote = this.notes.length;
+    const field = this.field(undefined, type, false, at, declaration.type);
+    const notes = this.notes.splice(firstNote).filter((note) => !isDisplayPath(note.path, at.path));
+    this.notes.push(...notes);
+    return field && withoutDisplay(field.schema);
+  }
+
   /** A property of a class (a DTO field), an interface, a type alias or an object literal type. */
   property(symbol: ts.Symbol, at: Position): SourceField | undefined {
     const S = this.tsm.SymbolFlags;
@@ -77,18 +101,11 @@ export class FieldReader {
     type: ts.Type,
     declaredOptional: boolean,
     at: Position,
+    annotation = annotationOf(this.tsm, declaration),
   ): SourceField | undefined {
     const reading = this.schemas.read(type, at);
-    const typeText = writtenType(this.tsm, declaration);
-    if (reading.unmapped) {
-      const note: SourceInfoNote = {
-        path: at.path,
-        type: typeText ?? this.checker.typeToString(type),
-        reason: reading.unmapped,
-      };
-      if (reading.unresolved) note.unresolved = true;
-      this.notes.push(note);
-    }
+    const typeText = annotation && oneLine(annotation);
+    if (reading.unmapped) this.note(reading, at.path, typeText ?? this.checker.typeToString(type));
     if (!reading.schema) return undefined;
     const doc = declaration ? docOf(this.tsm, declaration) : undefined;
     const schema =
@@ -100,6 +117,13 @@ export class FieldReader {
     const value = initializer ? jsonLiteral(this.tsm, initializer) : NOT_JSON;
     if (value !== NOT_JSON) field.default = value;
     return field;
+  }
+
+  private note(reading: TypeReading & { unmapped: string }, path: string, type: string): void {
+    const note: SourceInfoNote = { path, type, reason: reading.unmapped };
+    if (reading.unresolved) note.unresolved = true;
+    if (reading.lossy) note.lossy = true;
+    this.notes.push(note);
   }
 
   /** `integer` from `@integer` or `@IsInt()`, bounds from `@minimum` / `@maximum`, on a number or its array's items. */
@@ -136,14 +160,27 @@ export function decoratorNames(tsm: TypeScriptModule, node: ts.Node): string[] {
 const MAX_TYPE_TEXT = 120;
 
 /**
- * The type annotation's text as written in the source (`() => void` for `done?: () => void`),
+ * A type annotation's text as written in the source (`() => void` for `done?: () => void`),
  * on one line and at most {@link MAX_TYPE_TEXT} characters: it is meant for messages.
  */
-function writtenType(tsm: TypeScriptModule, declaration: ts.Declaration | undefined): string | undefined {
-  const annotation = annotationOf(tsm, declaration);
-  if (!annotation) return undefined;
+function oneLine(annotation: ts.TypeNode): string {
   const text = annotation.getText().replace(/\s+/g, " ").trim();
   return text.length > MAX_TYPE_TEXT ? `${text.slice(0, MAX_TYPE_TEXT - 1)}…` : text;
+}
+
+/** A result's schema without its display blocks (see {@link isDisplayPath}). */
+function withoutDisplay(schema: SourceSchema): SourceSchema {
+  if (!schema.properties || !("_display" in schema.properties)) return schema;
+  const { _display: _, ...properties } = schema.properties;
+  return { ...schema, properties };
+}
+
+/**
+ * Whether a note is about the display blocks of a result (`withDisplay`'s `_display`):
+ * they go to the client as content, not in the structured result, so need no schema.
+ */
+function isDisplayPath(path: string, resultPath: string): boolean {
+  return path === `${resultPath}._display` || path.startsWith(`${resultPath}._display.`);
 }
 
 function annotationOf(

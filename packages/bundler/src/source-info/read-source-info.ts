@@ -109,6 +109,7 @@ function unsupportedMembers(notes: readonly SourceInfoNote[], className: string)
       ...(note.index !== undefined && { index: note.index }),
       type: note.type,
       reason: note.reason,
+      ...(note.lossy && { lossy: true }),
     }));
 }
 
@@ -145,7 +146,12 @@ function readMethod(
     index += 1;
   }
   const description = docOf(tsm, node).text;
-  return description ? { description, parameters } : { parameters };
+  const returns = fields.returns(node, path);
+  return {
+    ...(description ? { description } : {}),
+    parameters,
+    ...(returns ? { returns } : {}),
+  };
 }
 
 /** `@Ctx()` and `@Host()` parameters receive the runtime's objects, not arguments: nothing to record. */

@@ -14,10 +14,12 @@ export const MAX_OBJECT_DEPTH = 6;
  * `any`, `unknown`, a mixed union or a generic, `array` for a tuple), so the recorded
  * facts never contradict reflection; it is absent where reflection has no manifest type
  * either (a function, `bigint`, `symbol`), and the member is then not recorded at all.
+ * `lossy` marks a type whose values do not survive JSON as themselves (a function, a
+ * `bigint`, a `symbol`, a `Map`).
  */
 export type TypeReading =
-  | { schema: SourceSchema; unmapped?: undefined; unresolved?: undefined }
-  | { schema?: SourceSchema; unmapped: string; unresolved?: boolean };
+  | { schema: SourceSchema; unmapped?: undefined; unresolved?: undefined; lossy?: undefined }
+  | { schema?: SourceSchema; unmapped: string; unresolved?: boolean; lossy?: boolean };
 
 type Base = "string" | "number" | "boolean";
 type Literal = string | number | boolean;
@@ -41,15 +43,18 @@ export class SchemaReader {
     private readonly fieldOf: FieldOf,
   ) {}
 
-  /** The schema of `type` (optional `undefined`/`null` members of a union are left out). */
+  /** The schema of `type` (`undefined` members of a union are left out; a `null` one makes it `nullable`). */
   read(type: ts.Type, at: Position): TypeReading {
     const F = this.tsm.TypeFlags;
     const members = type.isUnion() ? type.types : [type];
     const present = members.filter((member) => !(member.flags & (F.Undefined | F.Null | F.Void)));
     if (present.length === 0) return { schema: { type: "object" }, unmapped: "only undefined or null" };
     const [only] = present;
-    if (present.length === 1 && only) return this.readSingle(only, at);
-    return this.readUnion(present);
+    const reading = present.length === 1 && only ? this.readSingle(only, at) : this.readUnion(present);
+    const withNull = members.some((member) => member.flags & F.Null);
+    return withNull && reading.schema
+      ? { ...reading, schema: { ...reading.schema, nullable: true } }
+      : reading;
   }
 
   private readSingle(type: ts.Type, at: Position): TypeReading {
@@ -65,15 +70,21 @@ export class SchemaReader {
     if (type.flags & F.NonPrimitive) return { schema: { type: "object" } };
     if (type.flags & (F.Any | F.Unknown)) return erased("object", "any or unknown");
     if (type.flags & F.TypeParameter) return erased("object", "a generic type parameter");
-    if (type.flags & (F.BigIntLike | F.ESSymbolLike | F.Never))
-      return { unmapped: "bigint, symbol or never" };
+    if (type.flags & F.Never) return { unmapped: "never" };
+    if (type.flags & (F.BigIntLike | F.ESSymbolLike)) return { unmapped: "bigint or symbol", lossy: true };
     if (type.isIntersection()) return this.readIntersection(type, at);
-    if (!(type.flags & F.Object)) return erased("object", "an unsupported type");
-    if (type.getCallSignatures().length > 0) return { unmapped: "a function" };
+    if (!(type.flags & F.Object)) return erased("object", "an unsupported type", true);
+    return this.readObjectType(type, at);
+  }
+
+  /** An object type: a function, Date, an array, a tuple, a record, a built-in class or a shape. */
+  private readObjectType(type: ts.Type, at: Position): TypeReading {
+    if (type.getCallSignatures().length > 0) return { unmapped: "a function", lossy: true };
     if (this.isLibType(type, "Date")) return { schema: { type: "string", format: "date-time" } };
+    if (this.isAnyRecord(type)) return { schema: { type: "object" } };
     if (this.checker.isTupleType(type)) return erased("array", "a tuple");
     if (this.checker.isArrayType(type)) return this.readArray(type as ts.TypeReference, at);
-    if (this.isLibType(type)) return erased("object", "a built-in class other than Date");
+    if (this.isLibType(type)) return erased("object", "a built-in class other than Date", true);
     return { schema: this.readObject(type, at) };
   }
 
@@ -84,7 +95,12 @@ export class SchemaReader {
       : undefined;
     if (!items?.schema || items.unmapped) {
       const why = `its elements are ${items?.unmapped ?? "untyped"}`;
-      return { schema: { type: "array" }, unmapped: why, ...(items?.unresolved && { unresolved: true }) };
+      return {
+        schema: { type: "array" },
+        unmapped: why,
+        ...(items?.unresolved && { unresolved: true }),
+        ...(items?.lossy && { lossy: true }),
+      };
     }
     return { schema: { type: "array", items: items.schema } };
   }
@@ -124,10 +140,23 @@ export class SchemaReader {
     return { schema: enumSchema(base, unique) };
   }
 
+  /** `Record<string, unknown>` (or `any`), `{ [key: string]: unknown }`: any JSON object, like `object`. */
+  private isAnyRecord(type: ts.Type): boolean {
+    const F = this.tsm.TypeFlags;
+    const byString = this.checker.getIndexInfoOfType(type, this.tsm.IndexKind.String);
+    return (
+      byString !== undefined &&
+      (byString.type.flags & (F.Any | F.Unknown)) !== 0 &&
+      this.checker.getPropertiesOfType(type).length === 0
+    );
+  }
+
   /** Whether `type` is a class or interface of the default library (`Date`, `Map`, `Promise`, …). */
   private isLibType(type: ts.Type, name?: string): boolean {
     const symbol = type.getSymbol();
     if (!symbol || (name && symbol.getName() !== name)) return false;
+    // A mapped type of the library (`Partial<T>`, `Record<K, V>`) is a plain shape, not a class.
+    if (!(symbol.flags & (this.tsm.SymbolFlags.Class | this.tsm.SymbolFlags.Interface))) return false;
     const declarations = symbol.getDeclarations() ?? [];
     return (
       declarations.length > 0 &&
@@ -149,8 +178,8 @@ function enumSchema(base: Base, values: readonly Literal[]): SourceSchema {
   return { type: whole ? "integer" : base, enum: values };
 }
 
-function erased(type: ParameterType, why: string): TypeReading {
-  return { schema: { type }, unmapped: why };
+function erased(type: ParameterType, why: string, lossy?: boolean): TypeReading {
+  return { schema: { type }, unmapped: why, ...(lossy && { lossy }) };
 }
 
 /** The JSON base type of a primitive or literal type (enum members included). */

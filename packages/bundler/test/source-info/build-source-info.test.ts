@@ -72,6 +72,7 @@ describe("a bundle built through the SWC esbuild plugin", () => {
             },
             { name: "coats", index: 2, optional: true, schema: { type: "number" }, typeText: "number" },
           ],
+          returns: expect.objectContaining({ type: "object" }),
         },
       },
       // The version of the nearest package.json (here @executa/bundler's), for a class that gives none.

@@ -98,6 +98,7 @@ describe("emitted source info", () => {
                 typeText: '"metric" | "imperial"',
               },
             ],
+            returns: { type: "string" },
           },
         },
       });

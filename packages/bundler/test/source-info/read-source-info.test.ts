@@ -201,7 +201,7 @@ describe("readSourceInfo through SourceInfoReader", () => {
     });
     expect(place?.properties?.name).toEqual({
       optional: false,
-      schema: { type: "string" },
+      schema: { type: "string", nullable: true },
       typeText: "string | null",
     });
     expect(place?.properties?.tags?.schema).toEqual({ type: "array", items: { type: "string" } });
@@ -312,6 +312,7 @@ describe("readSourceInfo through SourceInfoReader", () => {
       type: "() => void",
       reason: "a function",
       index: 2,
+      lossy: true,
     });
   });
 
@@ -322,6 +323,7 @@ describe("readSourceInfo through SourceInfoReader", () => {
       index: 2,
       type: "() => void",
       reason: "a function",
+      lossy: true,
     });
     expect(unsupported.map((entry) => [entry.member, entry.index])).toEqual(
       expect.arrayContaining([

@@ -21,6 +21,8 @@ export interface SourceSchema {
   maximum?: number;
   /** `date-time` for a `Date` (sent as an ISO 8601 string). */
   format?: "date-time";
+  /** The type is a union with `null` (a result's value may then be `null`). */
+  nullable?: boolean;
 }
 
 /** A parameter, a DTO field or an object property as the source declares it. */
@@ -52,6 +54,13 @@ export interface SourceParameter extends SourceField {
 export interface SourceMethod {
   description?: string;
   parameters: readonly SourceParameter[];
+  /**
+   * The schema of what the method resolves to (a promise unwrapped, display blocks left
+   * out); absent for `void` or `never` and for a type the analysis does not load. Types
+   * without a faithful form inside it are listed in `unsupported` (member `method()` or a
+   * path below it, `method().field`, `method().list[]`).
+   */
+  returns?: SourceSchema;
 }
 
 /** Everything recorded for one class (a plugin class or a DTO class). */
@@ -89,6 +98,11 @@ export interface SourceUnsupported {
   type: string;
   /** Why it has no manifest form, e.g. "a function". */
   reason: string;
+  /**
+   * Values of the type do not survive JSON as themselves (a function, a `bigint`, a
+   * `symbol`, a `Map`): a tool result holding one has no faithful schema at all.
+   */
+  lossy?: boolean;
 }
 
 /**

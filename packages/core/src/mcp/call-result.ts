@@ -33,19 +33,15 @@ function splitDisplay(data: unknown): { data: unknown; display: McpTextContent[]
 /**
  * An Executa invoke answer as an MCP tool result: the data as JSON text (and as
  * `structuredContent` when the revision has it and the data is an object); a failed
- * invoke (`ToolError`) as `isError: true` with its message.
+ * invoke (`ToolError`) as `isError: true` with its message, and its data as JSON text.
+ * An error result carries no `structuredContent`: clients check that against the tool's
+ * `outputSchema`, which describes a success.
  */
 export function callToolResult(result: InvokeResult, features: McpFeatures): McpCallToolResult {
   if (!result.success) {
-    const failure: McpCallToolResult = {
-      content: [{ type: "text", text: result.error ?? "tool failed" }],
-      isError: true,
-    };
-    if (features.structuredContent) {
-      failure.structuredContent = { error: result.error ?? "tool failed" };
-      if (result.data !== undefined) failure.structuredContent.data = result.data;
-    }
-    return failure;
+    const content: McpTextContent[] = [{ type: "text", text: result.error ?? "tool failed" }];
+    if (result.data !== undefined) content.push({ type: "text", text: JSON.stringify(result.data) });
+    return { content, isError: true };
   }
   const { data, display } = splitDisplay(result.data ?? null);
   const answer: McpCallToolResult = { content: [{ type: "text", text: JSON.stringify(data) }, ...display] };
@@ -55,12 +51,11 @@ export function callToolResult(result: InvokeResult, features: McpFeatures): Mcp
 
 /**
  * Invalid arguments as a tool result the model can read and correct (2025-11-25): the
- * message (which names the arguments) as text, the issues as `structuredContent`.
+ * message (which names the arguments) as text, then the issues as JSON text (no
+ * `structuredContent` on an error result, as in {@link callToolResult}).
  */
 export function invalidArgumentsResult(error: InvalidParamsError): McpCallToolResult {
-  return {
-    content: [{ type: "text", text: error.message }],
-    structuredContent: { error: error.message, ...(error.data as Record<string, unknown>) },
-    isError: true,
-  };
+  const content: McpTextContent[] = [{ type: "text", text: error.message }];
+  if (error.data !== undefined) content.push({ type: "text", text: JSON.stringify(error.data) });
+  return { content, isError: true };
 }

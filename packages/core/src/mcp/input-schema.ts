@@ -1,7 +1,10 @@
 import type { ParameterItems, ParameterSchema, ToolManifest } from "../wire/manifest.js";
 
-/** A JSON Schema object, as MCP carries it in `inputSchema`. */
+/** A JSON Schema object, as MCP carries it in `inputSchema` and `outputSchema`. */
 export type JsonSchema = Record<string, unknown>;
+
+/** The JSON Schema of a tool's result, which MCP requires to describe an object. */
+export type OutputSchema = JsonSchema & { type: "object" };
 
 /** A tool as `tools/list` lists it. */
 export interface McpToolEntry {
@@ -9,6 +12,7 @@ export interface McpToolEntry {
   title?: string;
   description: string;
   inputSchema: JsonSchema & { type: "object" };
+  outputSchema?: OutputSchema;
 }
 
 /** The JSON Schema of an array element (or of an object element's property). */
@@ -57,16 +61,21 @@ export function toolInputSchema(tool: ToolManifest): McpToolEntry["inputSchema"]
 }
 
 /**
- * A tool as `tools/list` lists it; `title` (from a `display_name` the tool carries) only
- * when the revision has titles.
+ * A tool as `tools/list` lists it; `title` (from a `display_name` the tool carries) and
+ * `outputSchema` only when the revision has titles and structured content (2025-06-18 on).
  */
-export function toolEntry(tool: ToolManifest, withTitle: boolean): McpToolEntry {
+export function toolEntry(
+  tool: ToolManifest,
+  structured: boolean,
+  outputSchema?: OutputSchema,
+): McpToolEntry {
   const entry: McpToolEntry = {
     name: tool.name,
     description: tool.description,
     inputSchema: toolInputSchema(tool),
   };
   const displayName = (tool as { display_name?: unknown }).display_name;
-  if (withTitle && typeof displayName === "string" && displayName !== "") entry.title = displayName;
+  if (structured && typeof displayName === "string" && displayName !== "") entry.title = displayName;
+  if (structured && outputSchema) entry.outputSchema = outputSchema;
   return entry;
 }

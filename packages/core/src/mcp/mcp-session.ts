@@ -17,7 +17,7 @@ import { callToolResult, invalidArgumentsResult, type McpCallToolResult } from "
 import type { McpFallback } from "./fallback.js";
 import { fitCallResult } from "./frame-cap.js";
 import { InputRequiredFlow, type McpInputRequiredResult } from "./input-required.js";
-import { toolEntry } from "./input-schema.js";
+import { type OutputSchema, toolEntry } from "./input-schema.js";
 import { mcpReverseChannel } from "./mcp-channel.js";
 import {
   ALL_MCP_PROTOCOL_VERSIONS,
@@ -41,6 +41,8 @@ import {
 /** What an MCP session uses of the plugin server it fronts. */
 export interface McpServerSide {
   readonly manifest: Manifest;
+  /** Each tool's result schema, by tool name (see `PluginDefinition.outputSchemas`). */
+  readonly outputSchemas?: Readonly<Record<string, OutputSchema>>;
   readonly log: Logger;
   /**
    * Runs one invoke on the server's own path (concurrency, deadline, stop); `watch` is
@@ -168,7 +170,9 @@ export class McpSession {
         return {};
       case "tools/list":
         return {
-          tools: this.server.manifest.tools.map((tool) => toolEntry(tool, this.features.structuredContent)),
+          tools: this.server.manifest.tools.map((tool) =>
+            toolEntry(tool, this.features.structuredContent, this.server.outputSchemas?.[tool.name]),
+          ),
         };
       case "tools/call":
         return this.call(request);

@@ -1,5 +1,6 @@
 import type { InvokeContext } from "../context/invoke-context.js";
 import type { McpServeOptions } from "../mcp/fallback.js";
+import type { OutputSchema } from "../mcp/input-schema.js";
 import type { HealthResult, InitializeParams } from "../wire/invoke.js";
 import type { Manifest } from "../wire/manifest.js";
 
@@ -42,6 +43,12 @@ export interface PluginDefinition {
   manifest: Manifest;
   /** One handler per tool, keyed by the tool's name in the manifest. */
   handlers: Readonly<Record<string, ToolHandler>>;
+  /**
+   * The JSON Schema of each tool's result, by tool name, for tools whose result is a JSON
+   * object: MCP lists it as the tool's `outputSchema` (revisions with structured content).
+   * Not part of the Executa manifest.
+   */
+  outputSchemas?: Readonly<Record<string, OutputSchema>>;
   /** Answers `health`; a thrown error answers `{ status: "error" }`. */
   health?: (context: HealthContext) => HealthResult | Promise<HealthResult>;
   /** Runs once before the first request is read; `health` answers "initializing" meanwhile. */

@@ -309,6 +309,7 @@ export class PluginServer {
     this.peer.disableFileTransport();
     this.mcp = new McpSession({
       manifest: this.definition.manifest,
+      outputSchemas: this.definition.outputSchemas,
       log: this.log,
       invoke: (params, watch) => this.invoke(params, watch),
       request: (method, params, options) => this.peer.request(method, params, options),
@@ -328,6 +329,7 @@ export class PluginServer {
   openMcpSession(link: Pick<McpServerSide, "request" | "notify">): McpSession {
     const session: McpSession = new McpSession({
       manifest: this.definition.manifest,
+      outputSchemas: this.definition.outputSchemas,
       log: this.log,
       invoke: (params, watch) => this.invoke(params, watch, session.channel),
       request: link.request,

@@ -104,20 +104,24 @@ describe("a core plugin recognized as an MCP server from the client's first fram
     expect(result.structuredContent).toEqual({ count: 3 });
   });
 
-  it("answers a ToolError as isError with its message and data", async () => {
+  it("answers a ToolError as isError with its message and data as text, without structuredContent", async () => {
     const result = await mcp.client.callTool({ name: "fail", arguments: {} });
     expect(result).toEqual({
-      content: [{ type: "text", text: "expected failure" }],
-      structuredContent: { error: "expected failure", data: { hint: "retry" } },
+      content: [
+        { type: "text", text: "expected failure" },
+        { type: "text", text: '{"hint":"retry"}' },
+      ],
       isError: true,
     });
   });
 
-  it("answers invalid arguments as a tool error under 2025-11-25", async () => {
+  it("answers invalid arguments as a tool error under 2025-11-25, the issues as text", async () => {
     const result = await mcp.client.callTool({ name: "strict", arguments: {} });
     expect(result).toEqual({
-      content: [{ type: "text", text: "text is required" }],
-      structuredContent: { error: "text is required", issues: [{ path: "text", message: "required" }] },
+      content: [
+        { type: "text", text: "text is required" },
+        { type: "text", text: '{"issues":[{"path":"text","message":"required"}]}' },
+      ],
       isError: true,
     });
   });

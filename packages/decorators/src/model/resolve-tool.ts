@@ -1,6 +1,7 @@
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ToolMetadata } from "../metadata/definitions.js";
 import { resolveSlot } from "./slot-resolvers.js";
+import { toolOutputSchema } from "./tool-output.js";
 import { toolParameters } from "./tool-parameters.js";
 import type { ArgumentSchema, PluginInfo, Slot, ToolModel } from "./types.js";
 import { validateToolOptions } from "./validate-tool-options.js";
@@ -42,6 +43,8 @@ export function resolveTool(
   }
   const model: ToolModel = { methodName, ...options, arguments: args, slots };
   if (dto) model.dto = dto;
+  const outputSchema = toolOutputSchema(target, className, methodName);
+  if (outputSchema) model.outputSchema = outputSchema;
   return model;
 }
 

@@ -2,7 +2,7 @@
  * The resolved, validated form of a decorated class: what the manifest builder and the
  * binder work from. Produced by `resolvePlugin`; decorators never see it.
  */
-import type { ArrayItemType, Manifest, ParameterType, ServerOptions } from "@executa/core";
+import type { ArrayItemType, Manifest, OutputSchema, ParameterType, ServerOptions } from "@executa/core";
 import type { ParamResolveInput } from "../metadata/definitions.js";
 import type { EnumValue } from "../options/argument-options.js";
 
@@ -63,6 +63,8 @@ export interface ToolModel {
   dto?: Function;
   /** One entry per method parameter, by position. */
   slots: readonly Slot[];
+  /** The JSON Schema of an object result, from the method's return type (MCP `outputSchema`). */
+  outputSchema?: OutputSchema;
 }
 
 /** The plugin's manifest-level fields, validated: the manifest without its tools. */

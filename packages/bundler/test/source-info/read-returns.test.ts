@@ -1,0 +1,152 @@
+import { readFile } from "node:fs/promises";
+import type { SourceClass } from "@executa/core/internal";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SourceInfoReader } from "../../src/source-info/source-info-reader.js";
+import { DECORATOR_DECLARATIONS, sourceProject } from "./source-files.js";
+
+const SOURCE = `${DECORATOR_DECLARATIONS}
+import type { Mood } from "mood-package";
+
+/** Today's weather. */
+interface Weather {
+  /** Degrees Celsius. */
+  temperature: number;
+  units: "metric" | "imperial";
+  city: string | null;
+  note?: string;
+  days: { day: Date; rain: boolean }[];
+}
+
+interface Display { blocks: ({ type: "markdown"; text: string } | { type: "image"; url: string; size: number })[] }
+
+export class Tools {
+  @Tool() async weather(city: string): Promise<Weather> { return null as never; }
+  @Tool() inferred() { return { count: 1, names: ["a"] }; }
+  @Tool() async nothing(): Promise<void> {}
+  @Tool() text(): string { return ""; }
+  @Tool() maybe(): Weather | null { return null; }
+  @Tool() withDisplay(): Weather & { _display: Display } { return null as never; }
+  @Tool() loose(): Record<string, unknown> { return {}; }
+  @Tool() partial(): Partial<Record<"a" | "b", string>> { return {}; }
+  @Tool() anything(): Promise<any> { return null as never; }
+  @Tool() deep(): { ok: boolean; callback: () => void } { return null as never; }
+  @Tool() mixed(): { value: string | number } { return null as never; }
+  @Tool() fromPackage(): Mood { return null as never; }
+  @Tool() fails(): never { throw new Error("no"); }
+}
+`;
+
+describe("the source reader records what each tool method resolves to", () => {
+  let project: Awaited<ReturnType<typeof sourceProject>>;
+  let tools: SourceClass;
+
+  beforeAll(async () => {
+    project = await sourceProject({
+      "tools.ts": SOURCE,
+      "node_modules/mood-package/package.json": JSON.stringify({ name: "mood-package", types: "index.d.ts" }),
+      "node_modules/mood-package/index.d.ts": "export interface Mood { happy: boolean }\n",
+    });
+    const file = project.path("tools.ts");
+    const result = new SourceInfoReader().transform(file, await readFile(file, "utf8"));
+    tools = result.classes.find((found) => found.name === "Tools")?.info ?? {};
+  }, 60_000);
+  afterAll(() => project?.remove());
+
+  const returns = (method: string) => tools.methods?.[method]?.returns;
+  const unsupported = (method: string) =>
+    tools.unsupported?.filter((entry) => entry.member.startsWith(`${method}()`)).map((entry) => entry.member);
+
+  it("unwraps a promise and reads the interface, with doc comments, optionality and null", () => {
+    expect(returns("weather")).toEqual({
+      type: "object",
+      properties: {
+        temperature: {
+          schema: { type: "number" },
+          optional: false,
+          description: "Degrees Celsius.",
+          typeText: "number",
+        },
+        units: {
+          schema: { type: "string", enum: ["metric", "imperial"] },
+          optional: false,
+          typeText: '"metric" | "imperial"',
+        },
+        city: { schema: { type: "string", nullable: true }, optional: false, typeText: "string | null" },
+        note: { schema: { type: "string" }, optional: true, typeText: "string" },
+        days: {
+          schema: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: {
+                day: { schema: { type: "string", format: "date-time" }, optional: false, typeText: "Date" },
+                rain: { schema: { type: "boolean" }, optional: false, typeText: "boolean" },
+              },
+            },
+          },
+          optional: false,
+          typeText: "{ day: Date; rain: boolean }[]",
+        },
+      },
+    });
+  });
+
+  it("reads an inferred return type", () => {
+    expect(returns("inferred")).toEqual({
+      type: "object",
+      properties: {
+        count: { schema: { type: "number" }, optional: false },
+        names: { schema: { type: "array", items: { type: "string" } }, optional: false },
+      },
+    });
+  });
+
+  it("records nothing for void or never, and the schema of a string or a nullable object", () => {
+    expect(returns("nothing")).toBeUndefined();
+    expect(returns("fails")).toBeUndefined();
+    expect(unsupported("fails")).toEqual([]);
+    expect(returns("text")).toEqual({ type: "string" });
+    expect(returns("maybe")).toMatchObject({ type: "object", nullable: true });
+  });
+
+  it("leaves the display blocks out of the result's schema, and notes nothing about them", () => {
+    expect(Object.keys(returns("withDisplay")?.properties ?? {})).toEqual([
+      "temperature",
+      "units",
+      "city",
+      "note",
+      "days",
+    ]);
+    expect(unsupported("withDisplay")).toEqual([]);
+  });
+
+  it("reads a loose record as an object with no known properties", () => {
+    expect(returns("loose")).toEqual({ type: "object" });
+  });
+
+  it("reads a mapped type of the library (Partial, Record) as the shape it makes", () => {
+    expect(returns("partial")).toEqual({
+      type: "object",
+      properties: {
+        a: { schema: { type: "string" }, optional: true },
+        b: { schema: { type: "string" }, optional: true },
+      },
+    });
+  });
+
+  it("notes the types without a faithful schema where they lie, marking those JSON does not carry as lossy", () => {
+    const notes = (method: string) =>
+      tools.unsupported
+        ?.filter((entry) => entry.member.startsWith(`${method}()`))
+        .map(({ member, lossy }) => (lossy ? `${member} (lossy)` : member));
+    expect(notes("anything")).toEqual(["anything()"]);
+    expect(notes("deep")).toEqual(["deep().callback (lossy)"]);
+    expect(notes("mixed")).toEqual(["mixed().value"]);
+    expect(returns("mixed")?.properties?.value?.schema).toEqual({ type: "object" });
+  });
+
+  it("leaves a type from an installed package to the runtime: no schema, no note", () => {
+    expect(returns("fromPackage")).toBeUndefined();
+    expect(unsupported("fromPackage")).toEqual([]);
+  });
+});

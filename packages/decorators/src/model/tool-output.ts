@@ -1,0 +1,96 @@
+import type { JsonSchema, OutputSchema } from "@executa/core";
+import { type SourceField, type SourceSchema, sourceInfoOf } from "@executa/core/internal";
+import { DefinitionError } from "../errors/definition-error.js";
+import type { UnsupportedType } from "./unsupported-type.js";
+
+/**
+ * The JSON Schema of a tool's result (MCP `outputSchema`), from its method's return type
+ * as the build-time source reader recorded it: a promise unwrapped, display blocks
+ * (`withDisplay`) left out. Only an object result has one (MCP describes objects only; a
+ * string, array or `Foo | null` result has none). Undefined without recorded facts.
+ *
+ * A type inside the result that JSON carries but the reader does not describe (`unknown`,
+ * a union of different types, a tuple) is left unconstrained (`{}`); as the whole result
+ * it leaves the tool without a schema. Never a schema that rejects what the tool returns.
+ *
+ * Throws `UNSUPPORTED_TYPE` when the result holds a type whose values do not survive JSON
+ * as themselves (a function, a `bigint`, a `symbol`, a `Map`): what the client would get
+ * is not what the type says.
+ */
+export function toolOutputSchema(
+  target: Function,
+  className: string,
+  methodName: string,
+): OutputSchema | undefined {
+  const info = sourceInfoOf(target);
+  const resultPath = `${methodName}()`;
+  const inside = (info?.unsupported ?? []).filter(
+    (entry) =>
+      entry.index === undefined &&
+      (entry.member === resultPath ||
+        entry.member.startsWith(`${resultPath}.`) ||
+        entry.member.startsWith(`${resultPath}[`)),
+  );
+  const lossy = inside.find((entry) => entry.lossy);
+  if (lossy) throw lossyResultError(className, resultPath, lossy);
+  const returns = info?.methods?.[methodName]?.returns;
+  if (returns?.type !== "object" || returns.nullable) return undefined;
+  if (inside.some((entry) => entry.member === resultPath)) return undefined;
+  const schema = jsonSchemaOf(returns);
+  for (const entry of inside) unconstrain(schema, entry.member.slice(resultPath.length));
+  return schema as OutputSchema;
+}
+
+function lossyResultError(className: string, resultPath: string, lossy: UnsupportedType): DefinitionError {
+  const nested = lossy.member === resultPath ? "" : ` (at ${lossy.member})`;
+  return new DefinitionError(
+    "UNSUPPORTED_TYPE",
+    className,
+    resultPath,
+    `the result's TypeScript type \`${lossy.type}\`${nested} does not survive JSON: ${lossy.reason}`,
+    "return plain data: strings, numbers, booleans, Date, arrays and objects of those " +
+      "(convert a bigint to a string, a Map to an object or an array of entries; leave functions out)",
+  );
+}
+
+/** A recorded source schema as JSON Schema: what a value of that type serializes to. */
+function jsonSchemaOf(schema: SourceSchema): JsonSchema {
+  const json: JsonSchema = { type: schema.nullable ? [schema.type, "null"] : schema.type };
+  if (schema.enum !== undefined) json.enum = schema.nullable ? [...schema.enum, null] : [...schema.enum];
+  if (schema.format !== undefined) json.format = schema.format;
+  if (schema.minimum !== undefined) json.minimum = schema.minimum;
+  if (schema.maximum !== undefined) json.maximum = schema.maximum;
+  if (schema.items !== undefined) json.items = jsonSchemaOf(schema.items);
+  if (schema.properties !== undefined) {
+    const entries = Object.entries(schema.properties);
+    json.properties = Object.fromEntries(entries.map(([name, field]) => [name, fieldSchema(field)]));
+    const required = entries.filter(([, field]) => !field.optional).map(([name]) => name);
+    if (required.length > 0) json.required = required;
+  }
+  return json;
+}
+
+function fieldSchema(field: SourceField): JsonSchema {
+  const json = jsonSchemaOf(field.schema);
+  return field.description ? { ...json, description: field.description } : json;
+}
+
+/**
+ * Makes the schema at `path` (`.field`, `[]` for elements, chained) accept any value,
+ * keeping its description: the reader recorded only what reflection would say there.
+ */
+function unconstrain(schema: JsonSchema, path: string): void {
+  const steps = path.match(/\.[^.[]+|\[\]/g) ?? [];
+  let parent: JsonSchema | undefined;
+  let key: string | undefined;
+  let node: JsonSchema | undefined = schema;
+  for (const step of steps) {
+    const holder: Record<string, unknown> | undefined =
+      step === "[]" ? node : (node?.properties as Record<string, unknown> | undefined);
+    parent = holder;
+    key = step === "[]" ? "items" : step.slice(1);
+    node = holder?.[key] as JsonSchema | undefined;
+  }
+  if (!parent || key === undefined || !node) return;
+  parent[key] = typeof node.description === "string" ? { description: node.description } : {};
+}

@@ -1,0 +1,107 @@
+// Runs under the executa source reader (the root vitest config's executaSource plugin):
+// the output schemas below come from these very classes' return types.
+import { withDisplay } from "@executa/core";
+import { buildPlugin, Param, Plugin, Tool } from "@executa/decorators";
+import { describe, expect, test } from "vitest";
+import { startupError } from "../helpers/startup-error.js";
+
+const base = { name: "demo", version: "1.0.0", description: "Demo." };
+
+/** Current conditions. */
+interface Conditions {
+  /** Degrees Celsius. */
+  temperature: number;
+  units: "metric" | "imperial";
+  station: string | null;
+  gusts?: number;
+  readings: { at: Date; value: number }[];
+}
+
+describe("a tool's output schema from its method's return type", () => {
+  test("an object result: its properties, required ones, null, enums, dates and doc comments", () => {
+    @Plugin(base)
+    class Weather {
+      @Tool({ description: "Current conditions." })
+      async current(@Param("city") city: string): Promise<Conditions> {
+        return { temperature: city.length, units: "metric", station: null, readings: [] };
+      }
+    }
+    expect(buildPlugin(Weather).outputSchemas).toEqual({
+      current: {
+        type: "object",
+        properties: {
+          temperature: { type: "number", description: "Degrees Celsius." },
+          units: { type: "string", enum: ["metric", "imperial"] },
+          station: { type: ["string", "null"] },
+          gusts: { type: "number" },
+          readings: {
+            type: "array",
+            items: {
+              type: "object",
+              properties: { at: { type: "string", format: "date-time" }, value: { type: "number" } },
+              required: ["at", "value"],
+            },
+          },
+        },
+        required: ["temperature", "units", "station", "readings"],
+      },
+    });
+  });
+
+  test("no schema for a result that is not always an object: void, a string, an array, `T | null`, unknown", () => {
+    @Plugin(base)
+    class Plain {
+      @Tool({ description: "Nothing." })
+      nothing(): void {}
+      @Tool({ description: "Text." })
+      text() {
+        return "text";
+      }
+      @Tool({ description: "A list." })
+      list() {
+        return [1, 2];
+      }
+      @Tool({ description: "Maybe." })
+      maybe(): Conditions | null {
+        return null;
+      }
+      @Tool({ description: "Anything." })
+      anything(): unknown {
+        return 1;
+      }
+    }
+    expect(buildPlugin(Plain).outputSchemas).toBeUndefined();
+  });
+
+  test("display blocks are left out; a value JSON carries but the reader does not describe is unconstrained", () => {
+    @Plugin(base)
+    class Report {
+      @Tool({ description: "A report." })
+      report() {
+        const data = { title: "t", extra: 1 as unknown, pair: ["a", 1] as [string, number] };
+        return withDisplay(data, "# Report");
+      }
+    }
+    expect(buildPlugin(Report).outputSchemas?.report).toEqual({
+      type: "object",
+      properties: { title: { type: "string" }, extra: {}, pair: {} },
+      required: ["title", "extra", "pair"],
+    });
+  });
+
+  test("a result holding a value JSON does not carry (a function, a bigint): UNSUPPORTED_TYPE naming where", () => {
+    @Plugin(base)
+    class Lossy {
+      @Tool({ description: "Counts." })
+      count() {
+        return { total: 1n, label: "x" };
+      }
+    }
+    const error = startupError(Lossy);
+    expect(error.code).toBe("UNSUPPORTED_TYPE");
+    expect(error.message).toContain(
+      "Lossy.count(): the result's TypeScript type `bigint` (at count().total) does not survive JSON: bigint or symbol",
+    );
+    expect(error.message).toContain("convert a bigint to a string");
+  });
+});

@@ -35,6 +35,8 @@ export interface ArchiveOptions {
   libDir?: string;
   /** A folder whose files are stored under `data/`. */
   dataDir?: string;
+  /** Text files stored at the root after `manifest.json` (the licence notices and the SBOM). */
+  rootFiles?: readonly { name: string; text: string }[];
 }
 
 /** What a registry's `binary_urls` entry needs, and where the files are. */
@@ -74,13 +76,19 @@ export async function createArchive(options: ArchiveOptions): Promise<ArchiveRes
   const stage = await mkdtemp(join(tmpdir(), "executa-archive-"));
   try {
     await writeFile(join(stage, "manifest.json"), `${JSON.stringify(options.manifest, null, 2)}\n`);
+    const rootFiles = options.rootFiles ?? [];
+    for (const file of rootFiles) await writeFile(join(stage, file.name), file.text);
     await mkdir(join(stage, "bin"));
     await link(options.binary, join(stage, entrypoint)).catch(() =>
       copyFile(options.binary, join(stage, entrypoint)),
     );
     if (options.libDir) await cp(options.libDir, join(stage, "lib"), { recursive: true });
     if (options.dataDir) await cp(options.dataDir, join(stage, "data"), { recursive: true });
-    const entries = await stagedEntries(stage, entrypoint);
+    const entries = await stagedEntries(
+      stage,
+      entrypoint,
+      rootFiles.map((file) => file.name),
+    );
     if (options.platform.archive === "zip") await writeZip(stage, entries, path);
     else await writeTarGz(stage, entries, path);
   } finally {
@@ -100,12 +108,17 @@ interface StagedEntry {
 }
 
 /**
- * Every entry in a fixed order (manifest, bin, lib, data; names sorted), with explicit
- * modes (not the umask's), so every machine archives the same bytes.
+ * Every entry in a fixed order (manifest, root files, bin, lib, data; names sorted), with
+ * explicit modes (not the umask's), so every machine archives the same bytes.
  */
-async function stagedEntries(stage: string, entrypoint: string): Promise<StagedEntry[]> {
+async function stagedEntries(
+  stage: string,
+  entrypoint: string,
+  rootFiles: readonly string[],
+): Promise<StagedEntry[]> {
   const entries: StagedEntry[] = [
     { path: "manifest.json", mode: FILE_MODE },
+    ...rootFiles.map((path) => ({ path, mode: FILE_MODE })),
     { path: "bin/", mode: EXECUTABLE_MODE },
     { path: entrypoint, mode: EXECUTABLE_MODE },
   ];

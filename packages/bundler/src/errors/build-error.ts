@@ -24,6 +24,7 @@ import type { RuntimeName } from "../runtime/runtime.js";
  * - `STRUCTURE_MISMATCH`: a binary that cannot run here differs from the one that ran.
  * - `BREAKING_CHANGE`: the tool surface breaks callers of the released one without the version bump it needs.
  * - `VERSION_MISMATCH`: `package.json` and the plugin's manifest name two versions.
+ * - `UNLICENSED_PACKAGE`: the bundle embeds a package whose package.json declares no licence.
  */
 export type BuildErrorCode =
   | "INVALID_OPTIONS"
@@ -39,7 +40,8 @@ export type BuildErrorCode =
   | "MANIFEST_MISMATCH"
   | "STRUCTURE_MISMATCH"
   | "BREAKING_CHANGE"
-  | "VERSION_MISMATCH";
+  | "VERSION_MISMATCH"
+  | "UNLICENSED_PACKAGE";
 
 /** The codes of an artifact that misbehaved when run (see {@link BuildErrorCode}). */
 export const ARTIFACT_CHECK_CODES = [

@@ -9,6 +9,14 @@ import { packMcpbBundles } from "../emit/mcpb-step.js";
 import { renameBundle } from "../emit/rename-bundle.js";
 import { ExecutaBuildError, isBuildError } from "../errors/build-error.js";
 import { copyNativeAddons, type NativeAddon } from "../native/index.js";
+import {
+  type BinaryContents,
+  NOTICES_FILE,
+  noticesText,
+  SBOM_FILE,
+  sbomJson,
+} from "../notices/binary-contents.js";
+import { type EmbeddedPackage, embeddedPackages } from "../notices/embedded-packages.js";
 import { hostPlatform } from "../platform/platform-key.js";
 import {
   type KnownPlatform,
@@ -20,7 +28,7 @@ import { formatBytes, formatMs } from "../report/format.js";
 import { nextSteps } from "../report/next-steps.js";
 import { createReporter, isQuiet, type Reporter } from "../report/reporter.js";
 import type { RuntimeOptions } from "../runtime/runtime.js";
-import type { RuntimeChoice } from "../runtime/runtimes.js";
+import { RUNTIMES, type RuntimeChoice } from "../runtime/runtimes.js";
 import { describeSource } from "../source/describe-source.js";
 import { sourceRunFailure } from "../source/source-failure.js";
 import type { DescribeReport } from "../verify/describe-artifact.js";
@@ -63,6 +71,12 @@ export interface FinishBuildOptions extends RuntimeOptions {
   dataDir?: string;
   /** Native addons the bundle loads, found while bundling; shipped in `lib/`. */
   nativeAddons?: readonly NativeAddon[];
+  /**
+   * The files the bundle embeds (absolute; from esbuild's metafile, as the `executa`
+   * preset passes them): each archive then holds the licence notices and a CycloneDX SBOM
+   * of the packages they belong to and of its runtime. Without it, neither is written.
+   */
+  bundleInputs?: readonly string[];
   /** Where the author's own `executa.json`, `executa.surface.json` and `package.json` are looked for. Default: the working directory. */
   projectDir?: string;
   /**
@@ -170,6 +184,8 @@ interface BuildRun extends StepContext {
   archives: PlatformArchiveResult[];
   mcpbBundles: PlatformMcpbResult[];
   executaJsonPath: string;
+  /** The packages the bundle embeds; undefined without the bundle's inputs. */
+  embedded?: EmbeddedPackage[];
 }
 
 /** A step of the build and its name (its report lines and failures name their own `step`). */
@@ -185,6 +201,7 @@ const BUILD_STEPS: readonly BuildStep[] = [
   { name: "bundle", run: verifyBundle },
   { name: "binaries", run: buildBinaries },
   { name: "manifest", run: writeDistributedManifest },
+  { name: "notices", run: readEmbeddedPackages },
   { name: "archive", run: packArchives },
   { name: "mcpb", run: packMcpbBundles },
   { name: "executa.json", run: writeExecutaJson },
@@ -391,6 +408,37 @@ async function shipNativeAddons(build: BuildRun, folder: string): Promise<void> 
   );
 }
 
+/** The packages the bundle embeds (fails on one without a licence), for each archive's notices and SBOM. */
+async function readEmbeddedPackages(build: BuildRun): Promise<void> {
+  const { options, report } = build;
+  if (!options.bundleInputs || build.binaries.length === 0) return;
+  build.embedded = embeddedPackages(options.bundleInputs, options.projectDir ?? process.cwd());
+  const licenses = [...new Set(build.embedded.map((found) => found.license))].sort();
+  report.step(
+    "notices",
+    `${build.embedded.length} embedded package(s): ${licenses.join(", ") || "none"}; ${NOTICES_FILE} and ${SBOM_FILE} in each archive`,
+  );
+}
+
+/** The notices and the SBOM of one binary, when the embedded packages are known. */
+function rootFilesOf(build: BuildRun, binary: TargetBuild): { name: string; text: string }[] {
+  if (!build.embedded) return [];
+  const contents: BinaryContents = {
+    plugin: { name: build.name, version: build.source.manifest.version },
+    packages: build.embedded,
+    runtime: {
+      ...RUNTIMES[binary.runtime].about,
+      name: binary.runtime,
+      version: binary.runtimeVersion.replace(/^v/, ""),
+    },
+    tool: { name: "@executa/bundler" },
+  };
+  return [
+    { name: NOTICES_FILE, text: noticesText(contents) },
+    { name: SBOM_FILE, text: sbomJson(contents) },
+  ];
+}
+
 /** An archive per binary, with its sha256. */
 async function packArchives(build: BuildRun): Promise<void> {
   const { options, outDir, report, shown, outputs } = build;
@@ -404,6 +452,7 @@ async function packArchives(build: BuildRun): Promise<void> {
       binary: binary.path,
       libDir,
       dataDir: options.dataDir ? resolve(options.dataDir) : undefined,
+      rootFiles: rootFilesOf(build, binary),
     });
     outputs.add(archive.path).add(archive.sha256Path);
     build.archives.push({ ...archive, platform: binary.platform });

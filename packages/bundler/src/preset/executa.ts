@@ -7,6 +7,7 @@ import {
   type NativeAddon,
   nativeAddonPlugin,
 } from "../native/index.js";
+import { bundleInputsPlugin } from "../notices/bundle-inputs-plugin.js";
 import {
   type BuildExecutablesResult,
   type FinishBuildOptions,
@@ -87,6 +88,7 @@ export function executa(options: ExecutaOptions): Options {
   };
   // Filled while esbuild bundles, read once the bundle exists (tsup --watch: per rebuild).
   let nativeAddons: NativeAddon[] = [];
+  let bundleInputs: string[] | undefined;
   const previous = new PreviousOutput(output.outDir);
   return {
     ...bundleOptions(options, output),
@@ -95,10 +97,11 @@ export function executa(options: ExecutaOptions): Options {
       ...(swc ? [swcDecoratorPlugin(swc)] : []),
       nativeAddonPlugin((found) => (nativeAddons = found)),
       embeddedWasmPlugin(),
+      bundleInputsPlugin(join(output.outDir, `${output.bundleName}.cjs`), (found) => (bundleInputs = found)),
       ...(options.tsup?.esbuildPlugins ?? []),
     ],
     esbuildOptions: esbuildOptionsFor(options),
-    onSuccess: () => finishAfterBundle(options, output, nativeAddons, previous),
+    onSuccess: () => finishAfterBundle(options, output, { nativeAddons, bundleInputs }, previous),
   };
 }
 
@@ -158,6 +161,8 @@ function esbuildOptionsFor(options: ExecutaOptions): NonNullable<Options["esbuil
     // A single executable has no ESM loader on Node 20: `import("node:crypto")` there throws
     // ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING. Lowered, it becomes a deferred require().
     esbuild.supported = { ...esbuild.supported, "dynamic-import": false };
+    // The module graph, for the notices and SBOM of what the binary embeds (not written to disk).
+    esbuild.metafile = true;
     options.tsup?.esbuildOptions?.(esbuild, context);
   };
 }
@@ -166,7 +171,7 @@ function esbuildOptionsFor(options: ExecutaOptions): NonNullable<Options["esbuil
 async function finishAfterBundle(
   options: ExecutaOptions,
   output: BundleOutput,
-  nativeAddons: NativeAddon[],
+  found: { nativeAddons: NativeAddon[]; bundleInputs?: string[] },
   previous: PreviousOutput,
 ): Promise<void> {
   const { entry, tsconfig, decoratorMetadata, tsup, onBuilt, ...build } = options;
@@ -178,7 +183,7 @@ async function finishAfterBundle(
       bundle: join(output.outDir, `${output.bundleName}.cjs`),
       outDir: output.outDir,
       quiet: output.quiet,
-      nativeAddons,
+      ...found,
     });
   } catch (error) {
     previous.restore();

@@ -37,6 +37,12 @@ const MODULE_RECORD_SIZE = 52;
  */
 export const bunRuntime: Runtime = {
   name: "bun",
+  // Bun is MIT-licensed and links JavaScriptCore (WebKit), which is LGPL-2.0 or later.
+  about: {
+    title: "Bun",
+    license: "MIT AND LGPL-2.0-or-later",
+    licenseUrl: "https://github.com/oven-sh/bun/blob/main/LICENSE.md",
+  },
 
   async prepare(target: TargetPlatform, options: RuntimeOptions): Promise<PreparedTarget> {
     const bun = await locateBun(target, options.bunPath);

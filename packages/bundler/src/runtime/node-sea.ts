@@ -42,6 +42,11 @@ const SEA_KNOWN_FLAGS = 0xf;
  */
 export const nodeSea: Runtime = {
   name: "node",
+  about: {
+    title: "Node.js",
+    license: "MIT",
+    licenseUrl: "https://github.com/nodejs/node/blob/main/LICENSE",
+  },
 
   async prepare(target: TargetPlatform, options: RuntimeOptions): Promise<PreparedTarget> {
     const found = await obtainNodeBinary(target, process.version, options);

@@ -57,12 +57,24 @@ export interface RuntimeBuild {
   notes: string[];
 }
 
+/** A runtime as the notices and the SBOM of a binary name it. */
+export interface RuntimeAbout {
+  /** Its project's name, e.g. `Node.js`. */
+  readonly title: string;
+  /** The SPDX licence expression of the executable a binary embeds. */
+  readonly license: string;
+  /** Where its full licence text (with the notices of what it bundles) is published. */
+  readonly licenseUrl: string;
+}
+
 /**
  * A runtime a binary can be built with: one module per runtime, registered in
  * `runtimes.ts`. A new runtime implements this and adds one line there.
  */
 export interface Runtime {
   readonly name: RuntimeName;
+  /** What a binary carries of the runtime, for its licence notices and SBOM. */
+  readonly about: RuntimeAbout;
   /**
    * Finds what building for `target` takes (a Node binary of the running version, the
    * Bun compiler). Throws a {@link targetUnavailable} error when it cannot be had, naming

@@ -157,7 +157,13 @@ describe("a plugin written on core, built by tsup with the executa() preset", ()
 
     const modes = new Map<string, number | undefined>();
     await list({ file: archive, onReadEntry: (entry) => modes.set(entry.path, entry.mode) });
-    expect([...modes.keys()]).toEqual(["manifest.json", "bin/", "bin/core-fixture"]);
+    expect([...modes.keys()]).toEqual([
+      "manifest.json",
+      "THIRD_PARTY_NOTICES.txt",
+      "sbom.cdx.json",
+      "bin/",
+      "bin/core-fixture",
+    ]);
     expect(modes.get("bin/core-fixture")).toBe(0o755);
 
     const unpacked = dist("unpacked");
@@ -270,9 +276,10 @@ describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DT
   // 200 → 210 KiB (207.0 KB measured): DTOs read from their types alone (createObject
   // without class-validator included), currentContext(), error identity across two copies of
   // a package, and the schema instruction for models no response format binds.
-  it("stays under 230 KiB with class-validator inlined, class names kept", async () => {
+  it("stays under 240 KiB with class-validator inlined, class names kept", async () => {
     // 210 → 230 KiB: the 2026-07-28 MCP revision (discover, envelope, input_required rounds), the frame cap and Bun's own stdio.
-    expect(result.bundle.size).toBeLessThan(230 * 1024);
+    // 230 → 240 KiB: MCP over Streamable HTTP (~8 KiB; node:http itself loads only with --mcp-http) and output schemas.
+    expect(result.bundle.size).toBeLessThan(240 * 1024);
     const code = await readFile(result.bundle.path, "utf8");
     expect(code).toContain('"DecoratedFixture"');
     expect(code).toContain('"ForecastArgs"');

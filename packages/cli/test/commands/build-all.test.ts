@@ -107,11 +107,47 @@ describe("executa build --all on the weather sample", () => {
 
   it("ships a windows-x86_64 zip whose bin/weather.exe is an x86_64 PE", async () => {
     const files = unzipSync(await readFile(join(out, "weather-windows-x86_64.zip")));
-    expect(Object.keys(files)).toEqual(["manifest.json", "bin/", "bin/weather.exe"]);
+    expect(Object.keys(files)).toEqual([
+      "manifest.json",
+      "THIRD_PARTY_NOTICES.txt",
+      "sbom.cdx.json",
+      "bin/",
+      "bin/weather.exe",
+    ]);
     const exe = Buffer.from(files["bin/weather.exe"]!);
     expect(exe.toString("latin1", 0, 2)).toBe("MZ");
     const manifest = JSON.parse(Buffer.from(files["manifest.json"]!).toString("utf8"));
     expect(manifest.runtime.binary.entrypoint["windows-x86_64"]).toBe("bin/weather.exe");
+  });
+
+  it("holds in every archive the licence notices and an SBOM of exactly the packages the bundle embeds", async () => {
+    const embedded = await packagesInSourceMap(join(out, "weather.cjs.map"));
+    expect(embedded).toEqual(
+      expect.arrayContaining(["@executa/core", "@executa/decorators", "class-validator"]),
+    );
+    for (const platform of KNOWN_PLATFORMS) {
+      const windows = platform.startsWith("windows");
+      const archive = join(out, `weather-${platform}.${windows ? "zip" : "tar.gz"}`);
+      const { notices, sbom } = windows
+        ? await rootFilesOfZip(archive)
+        : await rootFilesOfTar(archive, out, platform);
+      const bom = JSON.parse(sbom) as { specVersion: string; components: SbomComponent[] };
+      expect(bom.specVersion).toBe("1.6");
+      const libraries = bom.components.filter((component) => component.type === "library");
+      expect(libraries.map((component) => component.name).sort()).toEqual(embedded);
+      for (const library of libraries) {
+        expect(library.licenses[0]?.expression).toMatch(/\S/);
+        expect(library.hashes?.[0]).toMatchObject({
+          alg: "SHA-256",
+          content: expect.stringMatching(/^[0-9a-f]{64}$/),
+        });
+        expect(notices).toContain(`${library.name} ${library.version}\n`);
+      }
+      const runtime = bom.components.find((component) => component.type === "platform");
+      expect(runtime?.name).toBe(windows ? "node" : "bun");
+      expect(notices).toContain(`Licence: ${runtime?.licenses[0]?.expression}`);
+      expect(notices).toMatch(/Copyright/);
+    }
   });
 
   it("installs the linux-x86_64 archive as the agent does and answers describe from it", async () => {
@@ -167,3 +203,55 @@ describe("executa build --all on the weather sample", () => {
     await Promise.all(checks);
   }, 300_000);
 });
+
+interface SbomComponent {
+  type: string;
+  name: string;
+  version: string;
+  licenses: { expression?: string }[];
+  hashes?: { alg: string; content: string }[];
+}
+
+/**
+ * The packages a bundle embeds as its source map records them (every input with bytes in
+ * the bundle), independently of the build's own reading: a `node_modules/NAME` path is
+ * that package; a workspace package's file is the package whose folder holds it; the
+ * app's own files are left out.
+ */
+async function packagesInSourceMap(mapPath: string): Promise<string[]> {
+  const { dirname, resolve, sep } = await import("node:path");
+  const map = JSON.parse(await readFile(mapPath, "utf8")) as { sources: string[] };
+  const names = new Set<string>();
+  for (const source of map.sources) {
+    const path = resolve(dirname(mapPath), source);
+    const inModules = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source);
+    if (inModules?.[1]) {
+      names.add(inModules[1]);
+      continue;
+    }
+    const workspace = /(.*\/packages\/[^/]+)\//.exec(path.split(sep).join("/"));
+    if (workspace?.[1])
+      names.add(JSON.parse(await readFile(join(workspace[1], "package.json"), "utf8")).name);
+  }
+  return [...names].sort();
+}
+
+async function rootFilesOfZip(archive: string): Promise<{ notices: string; sbom: string }> {
+  const files = unzipSync(await readFile(archive));
+  const text = (name: string) => Buffer.from(files[name] ?? new Uint8Array()).toString("utf8");
+  return { notices: text("THIRD_PARTY_NOTICES.txt"), sbom: text("sbom.cdx.json") };
+}
+
+async function rootFilesOfTar(
+  archive: string,
+  out: string,
+  platform: string,
+): Promise<{ notices: string; sbom: string }> {
+  const unpacked = join(out, `unpacked-notices-${platform}`);
+  await mkdir(unpacked, { recursive: true });
+  await extract({ file: archive, cwd: unpacked });
+  return {
+    notices: await readFile(join(unpacked, "THIRD_PARTY_NOTICES.txt"), "utf8"),
+    sbom: await readFile(join(unpacked, "sbom.cdx.json"), "utf8"),
+  };
+}

@@ -14,12 +14,14 @@ export function renderTemplate(text: string, values: TemplateValues, origin: str
 }
 
 /**
- * Where a template file goes: `.tmpl` dropped, and a leading `_` turned into `.` (npm
- * leaves `.gitignore` out of published packages, so the template is `_gitignore.tmpl`).
+ * Where a template file goes: `.tmpl` dropped, and a leading `_` of the file or of any
+ * folder turned into `.` (npm leaves `.gitignore` out of published packages, so the
+ * template is `_gitignore.tmpl`; `_github/workflows/…` becomes `.github/workflows/…`).
  */
 export function outputPath(templatePath: string): string {
-  const parts = templatePath.replace(/\.tmpl$/, "").split("/");
-  const last = parts.length - 1;
-  parts[last] = parts[last]!.replace(/^_/, ".");
-  return parts.join("/");
+  return templatePath
+    .replace(/\.tmpl$/, "")
+    .split("/")
+    .map((part) => part.replace(/^_/, "."))
+    .join("/");
 }

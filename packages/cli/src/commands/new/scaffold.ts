@@ -38,9 +38,10 @@ export interface ScaffoldResult {
 /**
  * Writes a plugin project: the decorated class (`src/plugin.ts`) and its entry
  * (`src/main.ts`), a vitest test on `@executa/testing`, `tsup.config.ts` with the
- * `executa()` preset, `vitest.config.ts`, `tsconfig.json`, `package.json`, README and
- * `.gitignore`. Everything is rendered before anything is written, so a failure leaves
- * no half project behind.
+ * `executa()` preset, `vitest.config.ts`, `tsconfig.json`, `package.json`, README,
+ * `.gitignore` and the GitHub Actions workflow `.github/workflows/release.yml` (checks
+ * every pull request, publishes a release for a `v*` tag). Everything is rendered before
+ * anything is written, so a failure leaves no half project behind.
  *
  * @throws Error for an invalid name, or a target that exists and is not an empty folder.
  */

@@ -35,6 +35,7 @@ describe("scaffold", () => {
     const dir = join(tempDir(), "hello-world");
     const result = scaffold({ name: "hello-world", dir, workspace: false });
     expect(result.files).toEqual([
+      ".github/workflows/release.yml",
       ".gitignore",
       "README.md",
       "executa.surface.json",
@@ -46,7 +47,9 @@ describe("scaffold", () => {
       "tsup.config.ts",
       "vitest.config.ts",
     ]);
-    for (const file of result.files) expect(readFileSync(join(dir, file), "utf8")).not.toMatch(/\{\{|\}\}/);
+    // GitHub Actions expressions (${{ github.ref_name }}) are the workflow's own, not placeholders.
+    const unfilled = (file: string) => readFileSync(join(dir, file), "utf8").replace(/\$\{\{[^}]*\}\}/g, "");
+    for (const file of result.files) expect(unfilled(file)).not.toMatch(/\{\{|\}\}/);
     const plugin = readFileSync(join(dir, "src/plugin.ts"), "utf8");
     expect(plugin).toContain('@Plugin({\n  name: "hello-world",\n})');
     expect(readJson(join(dir, "executa.surface.json"))).toEqual({ version: "0.0.0", tools: [] });

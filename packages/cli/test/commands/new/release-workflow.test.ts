@@ -215,6 +215,23 @@ describe("the workflow executa new writes", () => {
       expect(commands).toContain(command);
   });
 
+  it("is explained in the README: tagging, the assets, how an agent finds them, the compatibility check", () => {
+    const readme = readFileSync(join(project, "README.md"), "utf8");
+    const releasing = readme.slice(readme.indexOf("## Releasing"), readme.indexOf("## Inside the Executa"));
+    expect(releasing).toContain(WORKFLOW);
+    for (const platform of KNOWN_PLATFORMS) expect(releasing).toContain(archiveOf(platform));
+    for (const words of [
+      "git tag v1.2.0",
+      "pnpm exec executa build --release",
+      "executa build --all --mcpb",
+      "releases/download/v1.2.0/{asset}",
+      "distribution.profiles.binary.binary_urls",
+      "gh attestation verify",
+      "major",
+    ])
+      expect(releasing).toContain(words);
+  });
+
   it("caches the pnpm store and the runtimes executa build downloads, where the build keeps them", () => {
     expect(workflow.env).toEqual({
       EXECUTA_CACHE_DIR: `${gha("github.workspace")}/.executa/runtimes/executa`,

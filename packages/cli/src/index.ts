@@ -6,7 +6,16 @@
  * @packageDocumentation
  */
 
-export type { ConformanceOptions } from "./check/check-context.js";
+export {
+  CHECK_GROUP_IDS,
+  CHECK_IDS,
+  type CheckResult,
+  type CheckStatus,
+  type ConformanceOptions,
+  type ConformanceReport,
+  type ConformanceSummary,
+  runConformance,
+} from "@executa/host";
 export {
   type FormatOptions,
   formatCheckLine,
@@ -14,10 +23,3 @@ export {
   formatReportHeader,
   formatSummary,
 } from "./check/format-report.js";
-export type {
-  CheckResult,
-  CheckStatus,
-  ConformanceReport,
-  ConformanceSummary,
-} from "./check/report.js";
-export { CHECK_GROUP_IDS, CHECK_IDS, runConformance } from "./check/run-conformance.js";

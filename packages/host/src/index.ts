@@ -8,6 +8,15 @@
  * @packageDocumentation
  */
 
+export type { ConformanceOptions } from "./conformance/check-context.js";
+export {
+  type CheckResult,
+  type CheckStatus,
+  type ConformanceReport,
+  type ConformanceSummary,
+  summarize,
+} from "./conformance/report.js";
+export { CHECK_GROUP_IDS, CHECK_IDS, runConformance } from "./conformance/run-conformance.js";
 export {
   type ExitInfo,
   type FileTransportRefusal,

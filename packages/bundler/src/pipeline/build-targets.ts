@@ -248,7 +248,7 @@ async function runAndCheck(
     exitGraceMs: emulated ? EMULATED_TIMEOUT_MS : undefined,
   });
   try {
-    const checks = await checkConformance(command, options.manifest, {
+    const checks = await checkConformance(command, {
       timeoutMs,
       exitGraceMs: emulated ? EMULATED_TIMEOUT_MS : undefined,
     });

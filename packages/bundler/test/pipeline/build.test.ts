@@ -75,7 +75,7 @@ describe("a plugin written on core, built by tsup with the executa() preset", ()
     expect(result!.binaries[0]).toMatchObject({ platform, runtime: "node", verification: "native" });
     expect(result!.binaries[0]!.detail).toContain("code cache");
     expect(result!.binaries[0]!.checks).toEqual(
-      expect.arrayContaining(["unknown tool -32601", "SIGTERM under load → exit 0"]),
+      expect.arrayContaining(["-32601 for invoke of an unknown tool", "SIGTERM → exit 0 within 5 s"]),
     );
     expect(result!.bundle.describeMs).toBeLessThan(5_000);
     expect(result!.binaries[0]!.describeMs).toBeLessThan(5_000);

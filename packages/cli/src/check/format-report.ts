@@ -1,5 +1,5 @@
 import { styleText } from "node:util";
-import type { CheckResult, CheckStatus, ConformanceReport } from "./report.js";
+import type { CheckResult, CheckStatus, ConformanceReport } from "@executa/host";
 
 /** How to render text output. */
 export interface FormatOptions {

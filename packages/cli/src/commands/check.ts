@@ -1,8 +1,8 @@
 import { resolve } from "node:path";
 import { runnerForBinary } from "@executa/bundler";
+import { CHECK_GROUP_IDS, CHECK_IDS, runConformance } from "@executa/host";
 import { type Command, InvalidArgumentError } from "commander";
 import { formatCheckLine, formatReportHeader, formatSummary } from "../check/format-report.js";
-import { CHECK_GROUP_IDS, CHECK_IDS, runConformance } from "../check/run-conformance.js";
 import type { CliIO } from "../cli-io.js";
 import { useColor } from "../cli-io.js";
 

@@ -1,5 +1,5 @@
+import { runConformance } from "@executa/host";
 import { describe, expect, it } from "vitest";
-import { runConformance } from "../../src/check/run-conformance.js";
 import { fixture } from "../helpers/cli.js";
 import { expectVerdicts, reasonOf, statuses } from "../helpers/report.js";
 

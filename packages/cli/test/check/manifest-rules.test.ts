@@ -1,5 +1,5 @@
+import { CHECK_GROUP_IDS, runConformance } from "@executa/host";
 import { describe, expect, it } from "vitest";
-import { CHECK_GROUP_IDS, runConformance } from "../../src/check/run-conformance.js";
 import { fixture } from "../helpers/cli.js";
 
 // `executa check` judges manifests with core's validateManifest: the rules the decorators

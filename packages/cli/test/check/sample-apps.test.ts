@@ -1,9 +1,9 @@
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { runConformance } from "@executa/host";
 import { describe, it } from "vitest";
 import { requirePrerequisite, skipWithout } from "../../../../tooling/test-support/src/prerequisite.js";
-import { runConformance } from "../../src/check/run-conformance.js";
 import { expectVerdicts } from "../helpers/report.js";
 
 const appsDir = fileURLToPath(new URL("../../../../apps", import.meta.url));

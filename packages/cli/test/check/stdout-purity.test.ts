@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { judgeStdoutPurity } from "../../src/check/checks/stdout-purity.js";
-import { classifyLine } from "../../src/check/probe/stdout-line.js";
+import { judgeStdoutPurity } from "../../../host/src/conformance/checks/stdout-purity.js";
+import { classifyLine } from "../../../host/src/conformance/probe/stdout-line.js";
 
 const judge = (...lines: string[]) => judgeStdoutPurity(lines.map(classifyLine), 1);
 

@@ -1,8 +1,8 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ConformanceReport } from "@executa/host";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ConformanceReport } from "../../src/check/report.js";
 import { fixture, requireBuiltCli, runCli } from "../helpers/cli.js";
 
 beforeAll(requireBuiltCli);
@@ -36,7 +36,9 @@ describe("executa check (built CLI)", () => {
     const lines = run.stdout.split("\n");
     expect(lines[0]).toBe(`executa check: ${process.execPath} ${fixture("healthy-status.mjs")}`);
     expect(lines).toContainEqual(
-      expect.stringMatching(/^ {2}FAIL {2}health +status "healthy" is not one of/),
+      expect.stringMatching(
+        /^ {2}FAIL {2}health +status must be one of ready, error, initializing, got "healthy"/,
+      ),
     );
     expect(lines.filter((line) => /^ {2}(PASS|WARN|FAIL) {2}/.test(line))).toHaveLength(16);
     expect(run.stdout).not.toContain("long-line");

@@ -1,5 +1,5 @@
+import type { CheckStatus, ConformanceReport } from "@executa/host";
 import { expect } from "vitest";
-import type { CheckStatus, ConformanceReport } from "../../src/check/report.js";
 
 /** The status of every check, by id. */
 export function statuses(report: ConformanceReport): Record<string, CheckStatus> {

@@ -3,9 +3,8 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { spawnPlugin } from "@executa/host";
+import { runConformance, spawnPlugin } from "@executa/host";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runConformance } from "../../../src/check/run-conformance.js";
 import { scaffold } from "../../../src/commands/new/index.js";
 import { binOf, linkDependencies } from "./link-dependencies.js";
 

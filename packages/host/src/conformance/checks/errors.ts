@@ -1,3 +1,4 @@
+import { validateErrorObject } from "@executa/core/internal";
 import type { CheckContext, CheckGroup } from "../check-context.js";
 import { errorOf, formatAnswer, formatExit, noAnswer, stderrHint } from "../probe/outcome-text.js";
 import type { ReplyOutcome, WireProbe } from "../probe/wire-probe.js";
@@ -28,7 +29,12 @@ interface ErrorProbe {
 function expectCode(code: number, otherwise: CheckStatus, label: string) {
   return (answer: Record<string, unknown>): Judgement => {
     const error = errorOf(answer);
-    if (error?.code === code) return { status: "PASS", reason: `answered ${code} (${label})` };
+    if (error?.code === code) {
+      const problems = validateErrorObject(answer.error).map((p) => p.message);
+      if (problems.length > 0)
+        return { status: "WARN", reason: `answered ${code} (${label}), but ${problems.join("; ")}` };
+      return { status: "PASS", reason: `answered ${code} (${label})` };
+    }
     return { status: otherwise, reason: `answered ${formatAnswer(answer)}; expected ${code} (${label})` };
   };
 }

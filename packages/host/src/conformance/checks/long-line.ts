@@ -8,18 +8,20 @@ const MiB = 1024 * 1024;
 const READ_ALLOWANCE_MS = 10_000;
 
 /**
- * The spec caps a frame at 16 MiB. A plugin must survive a longer line (drop it, or
- * answer an error) and keep answering: the check sends a 17 MiB request, then a normal
- * one, and expects the normal one answered.
+ * The spec caps a frame at 16 MiB. A longer line is not a request the plugin can serve:
+ * it must answer -32600 (invalid request, id null) and keep answering. The check sends a
+ * 17 MiB request, then a normal one. Crashing or going silent fails; dropping the line
+ * without an answer fails too (the host's request would wait out its timeout); another
+ * error code, or reading the line as a request, is a warning.
  */
 export const longLineGroup: CheckGroup = {
   id: GROUP,
-  checks: [{ id: "long-line", title: "a 17 MiB line survived" }],
+  checks: [{ id: "long-line", title: "a 17 MiB line → -32600, keeps serving" }],
   async run(context) {
     const probe = await context.session({ initialize: true });
     const bytes = context.options.longLineBytes;
     const size = bytes % MiB === 0 ? `${bytes / MiB} MiB` : `${bytes} byte`;
-    const timer = new CheckTimer(GROUP, "long-line", `a ${size} line survived`);
+    const timer = new CheckTimer(GROUP, "long-line", `a ${size} line → -32600, keeps serving`);
     const bigId = probe.newId();
     const head = JSON.stringify({ jsonrpc: "2.0", id: bigId, method: "describe", params: { padding: "" } });
     // Pad the empty string so the whole line is exactly `bytes` long.
@@ -44,14 +46,18 @@ export const longLineGroup: CheckGroup = {
     const big = probe.responses.find(
       (r) => !r.claimed && (r.id === bigId || r.id === null || r.id === undefined),
     );
-    let handling = "dropped it silently";
-    if (big) {
-      big.claimed = true;
-      const error = errorOf(big.frame);
-      handling = error
-        ? `answered it with error ${String(error.code)}`
-        : "accepted it (reads lines over 16 MiB)";
+    if (!big) {
+      return [
+        timer.fail(
+          `dropped a ${size} line without an answer (expected error -32600 with id null; the host's request would wait out its timeout)`,
+        ),
+      ];
     }
-    return [timer.pass(`still answering after a ${size} line; ${handling}`)];
+    big.claimed = true;
+    const code = errorOf(big.frame)?.code;
+    if (code === -32600) return [timer.pass(`answered a ${size} line with -32600 and kept serving`)];
+    const handling =
+      code === undefined ? "accepted it (reads lines over 16 MiB)" : `answered it with error ${String(code)}`;
+    return [timer.warn(`still answering after a ${size} line, but ${handling}; expected -32600`)];
   },
 };

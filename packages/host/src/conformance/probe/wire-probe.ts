@@ -8,7 +8,7 @@ import {
   type ResponseFrameClass,
 } from "@executa/core";
 import { LineReader } from "@executa/core/internal";
-import { takeTransportFile } from "@executa/host";
+import { takeTransportFile } from "../../process/file-transport-reader.js";
 import { classifyLine, type StdoutLine } from "./stdout-line.js";
 
 /** How the probed process ended. */

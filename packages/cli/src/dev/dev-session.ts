@@ -152,7 +152,7 @@ export class DevSession {
     });
     let step: "initialize" | "describe" = "initialize";
     try {
-      const negotiated = await plugin.initialize();
+      const negotiated = await plugin.initialize({ timeoutMs: startTimeoutMs(this.options.target) });
       step = "describe";
       this.lastManifest = await plugin.describe();
       this.lastNegotiated = negotiated;
@@ -190,4 +190,16 @@ export class DevSession {
     this.stopping = true;
     if (plugin.running) await plugin.stop();
   }
+}
+
+/**
+ * How long a plugin run from TypeScript source may take to answer `initialize`: its first
+ * start compiles every module (and reads the source's types), which on a loaded machine
+ * can pass the spec's 5 s; that limit is for built artifacts, which `executa check` and
+ * the build hold to it. Other targets get the host's default (5 s).
+ */
+const SOURCE_START_TIMEOUT_MS = 30_000;
+
+function startTimeoutMs(target: DevTarget): number | undefined {
+  return target.kind === "typescript" ? SOURCE_START_TIMEOUT_MS : undefined;
 }

@@ -47,6 +47,7 @@ export type { JsonSchema, OutputSchema } from "./mcp/input-schema.js";
 export { type ProgressUpdate, reportProgress } from "./mcp/progress.js";
 export type { ProtocolSetting, ServedProtocol } from "./mcp/protocol-choice.js";
 export type { RequestOptions } from "./rpc/peer.js";
+export { createPluginServer, type ServeOptions, servePlugin } from "./server/create-server.js";
 export {
   definePlugin,
   type HealthContext,
@@ -55,14 +56,7 @@ export {
   type ServerOptions,
   type ToolHandler,
 } from "./server/definition.js";
-export {
-  createPluginServer,
-  type Negotiation,
-  PluginServer,
-  type ServeOptions,
-  type StopReason,
-  servePlugin,
-} from "./server/plugin-server.js";
+export { type Negotiation, PluginServer, type StopReason } from "./server/plugin-server.js";
 export {
   CAPABILITY_FAMILIES,
   type CapabilitySlot,

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { createLogger } from "../../src/log/logger.js";
 import { detectDialect, protocolFromEnvironment } from "../../src/mcp/protocol-choice.js";
 import { negotiateMcpVersion } from "../../src/mcp/versions.js";
+import { createPluginServer, type ServeOptions } from "../../src/server/create-server.js";
 import type { PluginDefinition } from "../../src/server/definition.js";
-import { createPluginServer, type ServeOptions } from "../../src/server/plugin-server.js";
 import { memoryPipe } from "../helpers/memory-pipe.js";
 
 const MCP_INITIALIZE = {

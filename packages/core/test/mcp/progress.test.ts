@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../src/log/logger.js";
 import { reportProgress } from "../../src/mcp/progress.js";
-import { createPluginServer } from "../../src/server/plugin-server.js";
+import { createPluginServer } from "../../src/server/create-server.js";
 import { memoryPipe } from "../helpers/memory-pipe.js";
 
 function serve() {

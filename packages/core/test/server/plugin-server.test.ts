@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { resolveCredentials } from "../../src/context/create-context.js";
 import { createLogger } from "../../src/log/logger.js";
+import { createPluginServer } from "../../src/server/create-server.js";
 import type { PluginDefinition } from "../../src/server/definition.js";
 import { definePlugin } from "../../src/server/definition.js";
 import { ConcurrencyLimiter } from "../../src/server/limiter.js";
 import { clientCapabilitiesFor, negotiateVersion } from "../../src/server/negotiation.js";
-import { createPluginServer } from "../../src/server/plugin-server.js";
 import { memoryPipe } from "../helpers/memory-pipe.js";
 
 const manifest = {

@@ -122,6 +122,25 @@ async function scaffoldProject(ctx) {
   if (!executa["@executa/cli"]) throw new Error("package.json has no @executa/cli dev dependency");
 }
 
+/**
+ * The release workflow `executa new` wrote, linted with actionlint (1.7.7 as WebAssembly,
+ * a dev dependency of @executa/cli: the user's project does not install it).
+ */
+async function lintReleaseWorkflow(ctx) {
+  const linter = join(repoRoot, "packages", "cli", "node_modules", "@tktco", "node-actionlint");
+  const bin = join(linter, readJson(join(linter, "package.json")).bin["node-actionlint"]);
+  const workflow = join(".github", "workflows", "release.yml");
+  if (!existsSync(join(ctx.project, workflow))) throw new Error(`executa new wrote no ${workflow}`);
+  const { output } = await run(process.execPath, [bin, ".github/workflows/*.yml"], {
+    cwd: ctx.project,
+    timeoutMs: 60_000,
+  });
+  // A finding makes actionlint exit 1 (run() then throws with its output).
+  if (!output.includes("passed lint checks"))
+    throw new Error(`actionlint did not pass ${workflow}:\n${output}`);
+  return `${workflow}: no findings`;
+}
+
 /** A pnpm command in the project. */
 function pnpm(ctx, args, options = {}) {
   return run("pnpm", args, { cwd: ctx.project, env: ctx.env(), timeoutMs: 300_000, ...options });
@@ -195,6 +214,7 @@ function userSteps(ctx) {
       `pnpm dlx @executa/cli@${ctx.version} new ${PLUGIN} (outside the repository)`,
       () => scaffoldProject(ctx),
     ],
+    ["the release workflow passes actionlint", () => lintReleaseWorkflow(ctx)],
     [
       "pnpm install",
       () =>

@@ -11,10 +11,25 @@ export interface LoadedSurface {
   namesOnly: boolean;
 }
 
-/** The fields of a manifest that make its surface, as `executa.surface.json` keeps them. */
-export function surfaceOf(manifest: unknown): Record<string, unknown> {
+/**
+ * The fields of a manifest that make its surface, as `executa.surface.json` keeps them;
+ * each tool with its `output_schema` when `outputSchemas` (by tool name, as MCP lists them:
+ * the Executa manifest has none) gives one.
+ */
+export function surfaceOf(
+  manifest: unknown,
+  outputSchemas: Readonly<Record<string, unknown>> = {},
+): Record<string, unknown> {
   const { name, version, tools, credentials } = asObject(manifest);
-  return credentials === undefined ? { name, version, tools } : { name, version, tools, credentials };
+  const withOutputs = Array.isArray(tools)
+    ? tools.map((tool) => {
+        const output = outputSchemas[String(asObject(tool).name)];
+        return output === undefined ? tool : { ...asObject(tool), output_schema: output };
+      })
+    : tools;
+  return credentials === undefined
+    ? { name, version, tools: withOutputs }
+    : { name, version, tools: withOutputs, credentials };
 }
 
 /**
@@ -55,18 +70,41 @@ export function surfaceFromJson(json: unknown, file: string): LoadedSurface {
   );
 }
 
-/** Both surfaces cut to tool names when either side knows no more. */
+/**
+ * Both surfaces cut to what each side knows: tool names only when either is an
+ * `executa.json`; no output schemas when either carries none (a plain Executa manifest
+ * has none: only the build's surface, read over MCP, does), so their absence is not a
+ * removal.
+ */
 export function comparable(
   before: LoadedSurface,
   after: LoadedSurface,
 ): [Record<string, unknown>, Record<string, unknown>] {
-  if (!before.namesOnly && !after.namesOnly) return [before.surface, after.surface];
+  if (!before.namesOnly && !after.namesOnly) {
+    if (hasOutputSchemas(before.surface) && hasOutputSchemas(after.surface))
+      return [before.surface, after.surface];
+    return [withoutOutputSchemas(before.surface), withoutOutputSchemas(after.surface)];
+  }
   const names = ({ surface }: LoadedSurface): JsonObject => ({
     ...surface,
     tools: (surface.tools as unknown[]).map((tool) => ({ name: asObject(tool).name })),
     credentials: undefined,
   });
   return [names(before), names(after)];
+}
+
+function toolsOf(surface: Record<string, unknown>): JsonObject[] {
+  return Array.isArray(surface.tools) ? surface.tools.map(asObject) : [];
+}
+
+function hasOutputSchemas(surface: Record<string, unknown>): boolean {
+  return toolsOf(surface).some((tool) => tool.output_schema !== undefined || tool.outputSchema !== undefined);
+}
+
+function withoutOutputSchemas(surface: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(surface.tools)) return surface;
+  const tools = toolsOf(surface).map(({ output_schema: _, outputSchema: __, ...tool }) => tool);
+  return { ...surface, tools };
 }
 
 async function manifestInTar(file: string): Promise<string> {

@@ -32,9 +32,10 @@ import { RUNTIMES, type RuntimeChoice } from "../runtime/runtimes.js";
 import { describeSource } from "../source/describe-source.js";
 import { sourceRunFailure } from "../source/source-failure.js";
 import type { DescribeReport } from "../verify/describe-artifact.js";
+import { readOutputSchemas } from "../verify/mcp-output-schemas.js";
 import { verifyArtifact } from "../verify/verify-artifact.js";
 import { buildTargets, type TargetBuild } from "./build-targets.js";
-import { checkOneVersion, checkSurface, writeSurface } from "./surface-check.js";
+import { checkOneVersion, checkSurface, surfaceFileOf, writeSurface } from "./surface-check.js";
 
 /** File name of the distributed manifest in the output folder (and at the archive's root). */
 export const MANIFEST_FILE = "manifest.json";
@@ -186,6 +187,8 @@ interface BuildRun extends StepContext {
   executaJsonPath: string;
   /** The packages the bundle embeds; undefined without the bundle's inputs. */
   embedded?: EmbeddedPackage[];
+  /** Each tool's MCP output schema, read from the bundle: part of the released surface. */
+  outputSchemas?: Record<string, unknown>;
 }
 
 /** A step of the build and its name (its report lines and failures name their own `step`). */
@@ -197,8 +200,8 @@ interface BuildStep {
 /** The build after bundling, in order. */
 const BUILD_STEPS: readonly BuildStep[] = [
   { name: "source", run: describeFromSource },
-  { name: "compat", run: compareWithRelease },
   { name: "bundle", run: verifyBundle },
+  { name: "compat", run: compareWithRelease },
   { name: "binaries", run: buildBinaries },
   { name: "manifest", run: writeDistributedManifest },
   { name: "notices", run: readEmbeddedPackages },
@@ -306,7 +309,14 @@ async function describeFromSource(build: BuildRun): Promise<void> {
 async function compareWithRelease(build: BuildRun): Promise<void> {
   const { manifest } = build.source;
   checkOneVersion(manifest, build.options.projectDir);
-  const report = await checkSurface(manifest, build.options);
+  // Only when a surface is compared or recorded: the bundle is asked once more, in MCP.
+  if (surfaceFileOf(build.options) || build.options.release) {
+    build.outputSchemas = await readOutputSchemas(
+      { command: process.execPath, args: [build.bundle.path], ...build.run },
+      build.options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS,
+    );
+  }
+  const report = await checkSurface(manifest, build.options, build.outputSchemas);
   if (!report) return;
   const breaking = report.changes.filter((change) => change.kind === "breaking").length;
   build.report.step(
@@ -318,7 +328,7 @@ async function compareWithRelease(build: BuildRun): Promise<void> {
 /** `--release`: the built surface becomes the released one. */
 async function recordRelease(build: BuildRun): Promise<void> {
   if (!build.options.release) return;
-  const file = await writeSurface(build.source.manifest, build.options);
+  const file = await writeSurface(build.source.manifest, build.options, build.outputSchemas);
   build.report.step("release", `${build.shown(file)} records ${build.source.manifest.version}`);
 }
 

@@ -25,7 +25,7 @@ export interface SurfaceOptions {
 }
 
 /** The released surface's file the build compares with, if any. */
-function surfaceFileOf(options: SurfaceOptions): string | undefined {
+export function surfaceFileOf(options: SurfaceOptions): string | undefined {
   if (options.compat === false) return undefined;
   if (options.compat !== undefined) return resolve(options.compat);
   const file = join(resolve(options.projectDir ?? process.cwd()), SURFACE_FILE);
@@ -40,13 +40,14 @@ function surfaceFileOf(options: SurfaceOptions): string | undefined {
 export async function checkSurface(
   manifest: Manifest,
   options: SurfaceOptions,
+  outputSchemas: Readonly<Record<string, unknown>> = {},
 ): Promise<CompatReport | undefined> {
   const file = surfaceFileOf(options);
   if (!file) return undefined;
   let report: CompatReport;
   try {
     const [before, after] = comparable(await readSurface(file), {
-      surface: surfaceOf(manifest),
+      surface: surfaceOf(manifest, outputSchemas),
       namesOnly: false,
     });
     report = checkCompatibility(before, after);
@@ -80,9 +81,13 @@ function breakingError(report: CompatReport, file: string): ExecutaBuildError {
 }
 
 /** Writes the built surface to the project's `executa.surface.json` (a release); returns its path. */
-export async function writeSurface(manifest: Manifest, options: SurfaceOptions): Promise<string> {
+export async function writeSurface(
+  manifest: Manifest,
+  options: SurfaceOptions,
+  outputSchemas: Readonly<Record<string, unknown>> = {},
+): Promise<string> {
   const file = join(resolve(options.projectDir ?? process.cwd()), SURFACE_FILE);
-  await writeFile(file, `${JSON.stringify(surfaceOf(manifest), null, 2)}\n`);
+  await writeFile(file, `${JSON.stringify(surfaceOf(manifest, outputSchemas), null, 2)}\n`);
   return file;
 }
 

@@ -13,6 +13,8 @@ const greet = {
   description: "Greets someone.",
   parameters: [{ name: "who", type: "string", description: "Who to greet." }],
 };
+/** What MCP lists as greet's output schema (the fixture's `outputSchemas`): part of the surface. */
+const greetOutput = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
 const released = (version: string, tools: unknown[]) => ({ name: "surface-plugin", version, tools });
 
 let project: string;
@@ -52,10 +54,22 @@ describe("executa build against the released surface", () => {
     const run = await build("--release");
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
+    // The older surface recorded no output schemas: they are compared only when both sides do.
     expect(run.stdout).toMatch(/compat +1 change\(s\) since 1\.0\.0, 0 breaking/);
     expect(run.stdout).toMatch(/release +executa\.surface\.json records 1\.1\.0/);
     const recorded = JSON.parse(await readFile(join(project, "executa.surface.json"), "utf8"));
-    expect(recorded).toEqual({ ...released("1.1.0", [greet]) });
+    expect(recorded).toEqual({ ...released("1.1.0", [{ ...greet, output_schema: greetOutput }]) });
+  }, 150_000);
+
+  it("fails on an output field removed (the output schema MCP lists is part of the surface)", async () => {
+    const richer = {
+      ...greetOutput,
+      properties: { ...greetOutput.properties, lang: { type: "string" } },
+    };
+    await write("executa.surface.json", released("1.0.0", [{ ...greet, output_schema: richer }]));
+    const run = await build();
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("output field `lang` removed (tools[greet].output_schema.properties[lang])");
   }, 150_000);
 
   it("--compat names another released surface; --no-compat compares with none", async () => {

@@ -71,7 +71,12 @@ describe("a plugin using mcpLocalFallback(), built with targets: all", () => {
     await mkdir(home);
     const archive = result.archives.find((entry) => entry.platform === "linux-x86_64")!;
     await extract({ file: archive.path, cwd: home });
-    expect((await readdir(home)).sort()).toEqual(["bin", "manifest.json"]);
+    expect((await readdir(home)).sort()).toEqual([
+      "THIRD_PARTY_NOTICES.txt",
+      "bin",
+      "manifest.json",
+      "sbom.cdx.json",
+    ]);
     const binary = join(home, "bin", name);
     const data = join(out.path, "data");
     await mkdir(data);

@@ -214,24 +214,34 @@ interface SbomComponent {
 
 /**
  * The packages a bundle embeds as its source map records them (every input with bytes in
- * the bundle), independently of the build's own reading: a `node_modules/NAME` path is
- * that package; a workspace package's file is the package whose folder holds it; the
- * app's own files are left out.
+ * the bundle), independently of the build's own reading: a file in pnpm's store belongs to
+ * the package of its `.pnpm/NAME@VERSION` folder (a package's own chained source maps may
+ * name paths outside it, e.g. `node_modules/src/…`); another `node_modules/NAME` path is
+ * that package; a workspace package's file is the package whose folder holds it; the app's
+ * own files are left out.
  */
 async function packagesInSourceMap(mapPath: string): Promise<string[]> {
   const { dirname, resolve, sep } = await import("node:path");
   const map = JSON.parse(await readFile(mapPath, "utf8")) as { sources: string[] };
   const names = new Set<string>();
   for (const source of map.sources) {
-    const path = resolve(dirname(mapPath), source);
-    const inModules = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(source);
-    if (inModules?.[1]) {
-      names.add(inModules[1]);
+    const path = resolve(dirname(mapPath), source).split(sep).join("/");
+    const store = /\/node_modules\/\.pnpm\/([^/]+)\//.exec(path)?.[1];
+    if (store) {
+      names.add(
+        store.startsWith("@")
+          ? `@${store.slice(1).split("@")[0]?.replace("+", "/")}`
+          : (store.split("@")[0] ?? store),
+      );
       continue;
     }
-    const workspace = /(.*\/packages\/[^/]+)\//.exec(path.split(sep).join("/"));
-    if (workspace?.[1])
-      names.add(JSON.parse(await readFile(join(workspace[1], "package.json"), "utf8")).name);
+    const inModules = /.*node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
+    if (inModules) {
+      names.add(inModules);
+      continue;
+    }
+    const workspace = /(.*\/packages\/[^/]+)\//.exec(path)?.[1];
+    if (workspace) names.add(JSON.parse(await readFile(join(workspace, "package.json"), "utf8")).name);
   }
   return [...names].sort();
 }

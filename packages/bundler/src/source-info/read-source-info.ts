@@ -100,10 +100,12 @@ function readMembers(tsm: TypeScriptModule, fields: FieldReader, node: ts.ClassD
  * The class's notes as the decorators read them: members named relative to the class.
  * Types from installed packages are left out: the analysis does not load them, so it
  * cannot tell whether they have a manifest form, and reflection decides as without it.
+ * Inside a method's result they stay, so that the output schema keeps such a property
+ * (unconstrained) rather than losing it.
  */
 function unsupportedMembers(notes: readonly SourceInfoNote[], className: string): SourceUnsupported[] {
   return notes
-    .filter((note) => !note.unresolved)
+    .filter((note) => !note.unresolved || /\(\)[.[]/.test(note.path))
     .map((note) => ({
       member: note.path.slice(className.length + 1),
       ...(note.index !== undefined && { index: note.index }),

@@ -77,20 +77,37 @@ function fieldSchema(field: SourceField): JsonSchema {
 
 /**
  * Makes the schema at `path` (`.field`, `[]` for elements, chained) accept any value,
- * keeping its description: the reader recorded only what reflection would say there.
+ * keeping its description: the reader recorded only what reflection would say there. A
+ * property the reader left out (its type is one the analysis does not load, e.g. Node's
+ * `Buffer`) is put back unconstrained and optional: it is there, of a type not described.
  */
 function unconstrain(schema: JsonSchema, path: string): void {
   const steps = path.match(/\.[^.[]+|\[\]/g) ?? [];
-  let parent: JsonSchema | undefined;
+  let parent: Record<string, unknown> | undefined;
   let key: string | undefined;
   let node: JsonSchema | undefined = schema;
   for (const step of steps) {
-    const holder: Record<string, unknown> | undefined =
-      step === "[]" ? node : (node?.properties as Record<string, unknown> | undefined);
-    parent = holder;
-    key = step === "[]" ? "items" : step.slice(1);
-    node = holder?.[key] as JsonSchema | undefined;
+    const slot: Slot | undefined = node && slotOf(node, step);
+    if (!slot) return;
+    [parent, key] = slot;
+    node = parent[key] as JsonSchema | undefined;
   }
-  if (!parent || key === undefined || !node) return;
-  parent[key] = typeof node.description === "string" ? { description: node.description } : {};
+  if (!parent || key === undefined) return;
+  if (node) parent[key] = typeof node.description === "string" ? { description: node.description } : {};
+  else if (key !== "items") parent[key] = {};
+}
+
+/** Where a path step leads: the object holding the schema there, and its key. */
+type Slot = [holder: Record<string, unknown>, key: string];
+
+/** The slot of `step` (`.field` or `[]`) below `node`; undefined where `node` has no such place. */
+function slotOf(node: JsonSchema, step: string): Slot | undefined {
+  if (step === "[]") return [node, "items"];
+  if (!describesObject(node)) return undefined;
+  node.properties ??= {};
+  return [node.properties as Record<string, unknown>, step.slice(1)];
+}
+
+function describesObject(schema: JsonSchema): boolean {
+  return schema.type === "object" || (Array.isArray(schema.type) && schema.type.includes("object"));
 }

@@ -89,6 +89,29 @@ describe("a tool's output schema from its method's return type", () => {
     });
   });
 
+  test("a property whose type the analysis does not load (Node's Buffer) is kept, unconstrained and optional", () => {
+    @Plugin(base)
+    class Codec {
+      @Tool({ description: "Encode." })
+      encode(@Param("text") text: string) {
+        return {
+          encoded: Buffer.from(text).toString("base64"),
+          length: text.length,
+          raw: { bytes: Buffer.from(text) },
+        };
+      }
+    }
+    expect(buildPlugin(Codec).outputSchemas?.encode).toEqual({
+      type: "object",
+      properties: {
+        encoded: {},
+        length: { type: "number" },
+        raw: { type: "object", properties: { bytes: {} } },
+      },
+      required: ["length", "raw"],
+    });
+  });
+
   test("a result holding a value JSON does not carry (a function, a bigint): UNSUPPORTED_TYPE naming where", () => {
     @Plugin(base)
     class Lossy {

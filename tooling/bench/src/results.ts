@@ -1,4 +1,5 @@
 import type { BenchConfig } from "./config.js";
+import type { McpReferenceVersions } from "./mcp/mcp-subjects.js";
 import type { Sample } from "./stats.js";
 import type { SkippedSubject, SubjectRole } from "./subjects.js";
 
@@ -84,14 +85,24 @@ export interface Ratio {
   met?: boolean;
 }
 
-/** The MCP figures of one subject. */
-export interface McpSubjectFigures {
-  /** Spawn → `tools/list` answered (with `initialize` before it), ms. */
+/** The MCP figures of one subject in one era (2025-era `legacy`, 2026-07-28 `modern`). */
+export interface McpEraFigures {
+  /** Spawn → `tools/list` answered (with the era's opening before it), ms. */
   coldStartMs?: Sample;
-  /** Pipelined `tools/call base64_encode` per second. */
+  /** Pipelined `tools/call base64_encode` per second over stdio. */
   throughputPerS?: Sample;
-  /** Subject CPU time per `tools/call` in the throughput bursts, µs. */
+  /** Subject CPU time per `tools/call` in the stdio throughput bursts, µs. */
   cpuPerCallUs?: Sample;
+  /** `tools/call base64_encode` per second over Streamable HTTP (concurrent POSTs). */
+  httpThroughputPerS?: Sample;
+  /** Server CPU time per `tools/call` over HTTP, µs. */
+  httpCpuPerCallUs?: Sample;
+}
+
+/** The MCP figures of one subject, per era. */
+export interface McpSubjectFigures {
+  legacy?: McpEraFigures;
+  modern?: McpEraFigures;
 }
 
 /** A subject of the MCP figures as recorded in the results. */
@@ -101,14 +112,20 @@ export interface McpSubjectRecord {
   command: string[];
   /** The official MCP SDK server every ratio is taken to. */
   reference: boolean;
+  /** Whether it speaks the 2026-07-28 revision. */
+  modern: boolean;
+  /** How it was started over Streamable HTTP, when it was. */
+  http?: string[];
 }
 
 /** The MCP figures of a run: each subject serving MCP against the official SDK's server. */
 export interface McpComparison {
   /** The id of the reference subject. */
   reference: string;
-  /** Versions of `@modelcontextprotocol/sdk` and `zod` the reference ran on (absent when it could not run). */
-  versions?: { sdk: string; zod: string };
+  /** Versions of the SDK packages and `zod` the references ran on (absent when they could not run). */
+  versions?: McpReferenceVersions;
+  /** Requests in flight at once in the HTTP bursts. */
+  httpConcurrency?: number;
   subjects: McpSubjectRecord[];
   skipped: SkippedSubject[];
   figures: Record<string, McpSubjectFigures>;

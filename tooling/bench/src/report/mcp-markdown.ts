@@ -1,5 +1,6 @@
-import { MCP_METRICS } from "../mcp/mcp-comparison.js";
-import type { BenchResults, McpComparison, McpSubjectFigures } from "../results.js";
+import { httpCalls, MCP_METRICS } from "../mcp/mcp-comparison.js";
+import { MCP_ERAS } from "../mcp/mcp-figures.js";
+import type { BenchResults, McpComparison, McpEraFigures } from "../results.js";
 import { num, sampleCell, table } from "./format.js";
 
 /**
@@ -11,18 +12,24 @@ export function mcpSection(results: BenchResults): string[] {
   if (!mcp) return [];
   const calls = results.config.throughputCalls.toLocaleString("en-US");
   const versions = mcp.versions
-    ? ` (\`@modelcontextprotocol/sdk\` ${mcp.versions.sdk}, \`zod\` ${mcp.versions.zod})`
+    ? ` (\`@modelcontextprotocol/server\` ${mcp.versions.server}, \`zod\` ${mcp.versions.zod}; ` +
+      `SDK v1 \`@modelcontextprotocol/sdk\` ${mcp.versions.sdk})`
     : "";
   const out = [
     "",
-    "## MCP: the same tool on the official MCP SDK server (same run)",
+    "## MCP: the same tool on the official MCP SDK v2 server (same run)",
     "",
-    "Cold start: `spawn` → `initialize`, `notifications/initialized` and `tools/list` written at once → " +
-      "the `tools/list` answer read. Throughput: pipelined `tools/call base64_encode` in a fresh process " +
-      "per run, initialized and warmed up by the same burst, timed to the last answer. " +
-      `Reference: \`${mcp.reference}\`, McpServer + StdioServerTransport with a zod schema${versions}.`,
+    "Each figure in both eras: 2025-era (`initialize` + `notifications/initialized`, revision 2025-06-18) and " +
+      "2026-07-28 (`server/discover`, the `_meta` envelope on every request). Cold start: `spawn` → the opening " +
+      "and `tools/list` written at once → the `tools/list` answer read. Stdio throughput: pipelined " +
+      "`tools/call base64_encode` in a fresh process per run, opened and warmed up by the same burst, timed to " +
+      `the last answer. HTTP throughput: ${httpCalls(results.config).toLocaleString("en-US")} \`tools/call\` POSTs, ` +
+      `${mcp.httpConcurrency ?? "?"} in flight, to a fresh server per run after a session opened in the era and a ` +
+      "warm-up burst. " +
+      `Reference: \`${mcp.reference}\`, SDK v2 McpServer with a zod schema, \`serveStdio\` over stdio and ` +
+      `\`createMcpHandler\` on node:http (via \`@modelcontextprotocol/node\`)${versions}.`,
     "",
-    `Measured: ${mcp.subjects.map((s) => `\`${s.id}\` = ${s.command.join(" ")}`).join("; ") || "nothing"}.`,
+    `Measured: ${mcp.subjects.map((s) => `\`${s.id}\` = ${s.command.join(" ")}${s.http ? ` (HTTP: ${s.http.join(" ")})` : ""}`).join("; ") || "nothing"}.`,
   ];
   if (mcp.skipped.length > 0) {
     out.push("", `Not measured: ${mcp.skipped.map((s) => `\`${s.id}\` (${s.reason})`).join("; ")}.`);
@@ -33,13 +40,18 @@ export function mcpSection(results: BenchResults): string[] {
 }
 
 function figureRows(mcp: McpComparison, calls: string): string[][] {
-  const cells = (pick: (f: McpSubjectFigures) => Parameters<typeof sampleCell>[0]) =>
-    mcp.subjects.map((s) => sampleCell(pick(mcp.figures[s.id] ?? {})));
-  const rows = [
-    ["Cold start, spawn → tools/list answered (ms)", ...cells((f) => f.coldStartMs)],
-    [`Throughput, ${calls} pipelined tools/call (calls/s)`, ...cells((f) => f.throughputPerS)],
-    ["CPU per tools/call during the bursts (µs, all threads)", ...cells((f) => f.cpuPerCallUs)],
-  ];
+  const rows: string[][] = [];
+  for (const era of MCP_ERAS) {
+    const cells = (pick: (f: McpEraFigures) => Parameters<typeof sampleCell>[0]) =>
+      mcp.subjects.map((s) => sampleCell(pick(mcp.figures[s.id]?.[era] ?? {})));
+    rows.push(
+      [`${era}: cold start, spawn → tools/list answered (ms)`, ...cells((f) => f.coldStartMs)],
+      [`${era}: stdio, ${calls} pipelined tools/call (calls/s)`, ...cells((f) => f.throughputPerS)],
+      [`${era}: stdio CPU per tools/call (µs, all threads)`, ...cells((f) => f.cpuPerCallUs)],
+      [`${era}: HTTP tools/call (calls/s)`, ...cells((f) => f.httpThroughputPerS)],
+      [`${era}: HTTP CPU per tools/call (µs, server)`, ...cells((f) => f.httpCpuPerCallUs)],
+    );
+  }
   for (const m of MCP_METRICS) {
     const ratios = mcp.subjects.map((s) => {
       if (s.id === mcp.reference) return "1.00";
@@ -47,7 +59,7 @@ function figureRows(mcp: McpComparison, calls: string): string[][] {
       return ratio ? num(ratio.ratio) : "—";
     });
     if (ratios.every((cell, i) => cell === "—" || mcp.subjects[i]!.id === mcp.reference)) continue;
-    rows.push([`${m.label} ÷ SDK server (${m.better} is better)`, ...ratios]);
+    rows.push([`${m.era}: ${m.label} ÷ SDK v2 server (${m.better} is better)`, ...ratios]);
   }
   return rows;
 }

@@ -164,6 +164,52 @@ describe("toolbox over MCP Streamable HTTP", () => {
     expect(still.body).toContain("b2s=");
   });
 
+  it("holds a 2026-07-28 request's standard headers to its body (MCP-Protocol-Version, Mcp-Method, Mcp-Name)", async () => {
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": {},
+      "io.modelcontextprotocol/clientInfo": INFO,
+    };
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "base64_encode", arguments: { text: "ok" }, _meta: meta },
+    });
+    const full = {
+      "mcp-protocol-version": "2026-07-28",
+      "mcp-method": "tools/call",
+      "mcp-name": "base64_encode",
+    };
+    const without = (name: keyof typeof full) =>
+      Object.fromEntries(Object.entries(full).filter(([key]) => key !== name));
+    const sentinel = `=?base64?${Buffer.from("base64_encode").toString("base64")}?=`;
+    const cases: [string, Record<string, string>, number, number?][] = [
+      ["all three", full, 200],
+      ["Mcp-Name as a base64 sentinel", { ...full, "mcp-name": sentinel }, 200],
+      ["no MCP-Protocol-Version", without("mcp-protocol-version"), 400, -32020],
+      ["an older MCP-Protocol-Version", { ...full, "mcp-protocol-version": "2025-06-18" }, 400, -32020],
+      ["no Mcp-Method", without("mcp-method"), 400, -32020],
+      ["another Mcp-Method", { ...full, "mcp-method": "tools/list" }, 400, -32020],
+      ["no Mcp-Name", without("mcp-name"), 400, -32020],
+      ["another Mcp-Name", { ...full, "mcp-name": "hash_text" }, 400, -32020],
+    ];
+    for (const [what, headers, status, code] of cases) {
+      const got = await raw(served.url, "POST", body, headers);
+      expect(got.status, what).toBe(status);
+      if (code === undefined) {
+        expect(got.body, what).toContain("b2s=");
+        continue;
+      }
+      const error = (JSON.parse(got.body) as { error: { code: number; message: string } }).error;
+      expect(error.code, what).toBe(code);
+      expect(error.message, what).toMatch(/header/i);
+    }
+    const claimless = await raw(served.url, "POST", call(8, "base64_encode", { text: "a" }), full);
+    expect(claimless.status, "a modern header on a request without the envelope").toBe(400);
+    expect((JSON.parse(claimless.body) as { error: { code: number } }).error.code).toBe(-32602);
+  });
+
   it("ends a session on DELETE and answers 404 for it after", async () => {
     const id = await rawSession(served.url);
     expect((await raw(served.url, "DELETE", undefined, { "mcp-session-id": id })).status).toBe(200);

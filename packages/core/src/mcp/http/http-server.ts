@@ -17,6 +17,7 @@ import {
   originAllowed,
 } from "./http-checks.js";
 import { HttpExchange, HttpMcpSession } from "./http-session.js";
+import { modernHeaderMismatch } from "./modern-headers.js";
 
 /** Largest request body accepted by default: 4 MiB (413 beyond). */
 export const MCP_HTTP_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -202,6 +203,13 @@ class McpHttpEndpoint {
     const message = parseMessage(await readBody(req, this.maxBody));
     if (typeof message.method !== "string") return this.postResponse(req, res, message);
     const request = message as IncomingRequest;
+    const mismatch = modernHeaderMismatch(
+      req.headers,
+      request.method,
+      request.params,
+      request.id !== undefined,
+    );
+    if (mismatch) throw new Refusal(400, mismatch.code, mismatch.message);
     const session = this.sessionFor(req, request);
     if (request.id === undefined) {
       session.notify(request);

@@ -54,18 +54,28 @@ export function owmCondition(id: number, description: string | undefined): Condi
   return { text, icon: owmIcon(id) };
 }
 
+/** Icons of single OpenWeatherMap ids that differ from their group's. */
+const OWM_ID_ICONS: Readonly<Record<number, string>> = {
+  // 500 light rain and 520 light shower rain look like WMO's slight rain.
+  500: "🌦️",
+  520: "🌦️",
+  800: "☀️",
+  801: "🌤️",
+  802: "⛅",
+};
+
+/** Icons of OpenWeatherMap id groups (the hundreds digit); 8xx beyond 802 is overcast. */
+const OWM_GROUP_ICONS: Readonly<Record<number, string>> = {
+  2: "⛈️",
+  3: "🌦️",
+  5: "🌧️",
+  6: "🌨️",
+  7: "🌫️",
+  8: "☁️",
+};
+
 function owmIcon(id: number): string {
-  if (id >= 200 && id < 300) return "⛈️";
-  if (id >= 300 && id < 400) return "🌦️";
-  // 500 light rain and 520 light shower rain look like WMO's slight rain; the rest is rain.
-  if (id >= 500 && id < 600) return id === 500 || id === 520 ? "🌦️" : "🌧️";
-  if (id >= 600 && id < 700) return "🌨️";
-  if (id >= 700 && id < 800) return "🌫️";
-  if (id === 800) return "☀️";
-  if (id === 801) return "🌤️";
-  if (id === 802) return "⛅";
-  if (id > 802 && id < 900) return "☁️";
-  return "🌡️";
+  return OWM_ID_ICONS[id] ?? OWM_GROUP_ICONS[Math.floor(id / 100)] ?? "🌡️";
 }
 
 const COMPASS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"] as const;

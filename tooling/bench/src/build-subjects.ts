@@ -21,6 +21,8 @@ async function main(): Promise<void> {
       const result = await buildExecutables({
         entry: join(toolbox, "src", "main.ts"),
         tsconfig: join(toolbox, "tsconfig.json"),
+        // The toolbox's package.json holds its version (the build's one-version rule reads it).
+        projectDir: toolbox,
         outDir,
         name: "toolbox",
         runtime: build.runtime,

@@ -22,6 +22,8 @@ async function main(): Promise<void> {
   const result = await buildExecutables({
     entry: join(paths.benchDir, "src", "gate", "busy-wait-toolbox.ts"),
     tsconfig: join(toolbox, "tsconfig.json"),
+    // The toolbox's package.json holds its version (the build's one-version rule reads it).
+    projectDir: toolbox,
     outDir: dirname(expected),
     name: "toolbox",
     runtime: runtime.runtime,

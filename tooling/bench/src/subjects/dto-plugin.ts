@@ -81,7 +81,6 @@ const saved = (name: string, tags: readonly string[]) => ({ saved: true, name, t
 
 @Plugin({
   name: "bench-dto-plugin",
-  version: "1.0.0",
   description: "A decorated plugin with a 10-field DTO tool and its unvalidated twin, for the bench.",
 })
 export class DtoPlugin {

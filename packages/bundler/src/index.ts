@@ -31,7 +31,6 @@ export type {
   Distribution,
   DistributionProfiles,
   ExecutaJson,
-  ExecutaJsonConflict,
   LocalProfile,
 } from "./emit/executa-json.js";
 export type { McpbResult } from "./emit/mcpb.js";
@@ -52,6 +51,7 @@ export {
   type BuildErrorDetails,
   type BuildErrorOptions,
   ExecutaBuildError,
+  type ExecutaJsonConflict,
   isBuildError,
 } from "./errors/build-error.js";
 export { type BuildExecutablesOptions, buildExecutables } from "./pipeline/build-executables.js";

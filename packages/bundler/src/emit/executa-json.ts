@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import type { Manifest } from "@executa/core";
 import { isObject } from "@executa/core/internal";
-import { ExecutaBuildError } from "../errors/build-error.js";
+import { ExecutaBuildError, type ExecutaJsonConflict } from "../errors/build-error.js";
 import type { KnownPlatform } from "../platform/platforms.js";
 
 /** File name of the distribution descriptor, in the project folder and in the output folder. */
@@ -152,14 +152,6 @@ export interface LocalProfile {
    */
   package_name?: string;
   [field: string]: unknown;
-}
-
-/** A field of the project's `executa.json` that contradicts what the build made. */
-export interface ExecutaJsonConflict {
-  /** Dotted path of the field, e.g. `distribution.profiles.binary.capabilities`. */
-  path: string;
-  authored: unknown;
-  built: unknown;
 }
 
 /**

@@ -1,7 +1,14 @@
 import type { SurfaceChange } from "../compat/surface-change.js";
-import type { ExecutaJsonConflict } from "../emit/executa-json.js";
 import type { KnownPlatform } from "../platform/platforms.js";
 import type { RuntimeName } from "../runtime/runtime.js";
+
+/** A field of the project's `executa.json` that contradicts what the build made. */
+export interface ExecutaJsonConflict {
+  /** Dotted path of the field, e.g. `distribution.profiles.binary.capabilities`. */
+  path: string;
+  authored: unknown;
+  built: unknown;
+}
 
 /**
  * What went wrong, one code per case: match on it, never on the message. Where in the

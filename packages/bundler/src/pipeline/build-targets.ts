@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Manifest } from "@executa/core";
 import { binaryFileName } from "../emit/binary-manifest.js";
 import { ExecutaBuildError, isBuildError } from "../errors/build-error.js";
+import { targetUnavailable } from "../errors/target-unavailable.js";
 import { signMachOAdHoc } from "../macho/adhoc-sign.js";
 import { hostPlatform } from "../platform/platform-key.js";
 import {
@@ -19,7 +20,6 @@ import {
   type Runtime,
   type RuntimeName,
   type RuntimeOptions,
-  targetUnavailable,
 } from "../runtime/runtime.js";
 import { type RuntimeChoice, runtimeFor } from "../runtime/runtimes.js";
 import { checkConformance } from "../verify/conformance.js";

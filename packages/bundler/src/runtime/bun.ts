@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import { chmod, copyFile, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
+import { targetUnavailable } from "../errors/target-unavailable.js";
 import {
   BUN_CODE_ENVIRONMENT_VARIABLES,
   type ByteRange,
@@ -15,7 +16,6 @@ import {
   type RuntimeBuild,
   type RuntimeBuildInput,
   type RuntimeOptions,
-  targetUnavailable,
 } from "./runtime.js";
 
 /** Bun's virtual folder of the modules inside a compiled executable. */

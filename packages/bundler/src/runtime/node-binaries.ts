@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { targetUnavailable } from "../errors/target-unavailable.js";
 import { hostPlatform } from "../platform/platform-key.js";
 import type { TargetPlatform } from "../platform/platforms.js";
 import { cachedNodeBinaryPath, executaCacheDir, isFile } from "./node/cache-folder.js";
@@ -8,7 +9,7 @@ import {
   downloadFromNodeMirror,
   downloadFromNpmRegistry,
 } from "./node/remote-sources.js";
-import { type RuntimeOptions, targetUnavailable } from "./runtime.js";
+import type { RuntimeOptions } from "./runtime.js";
 
 export { executaCacheDir } from "./node/cache-folder.js";
 

@@ -1,6 +1,7 @@
 import { chmod, copyFile, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
+import { targetUnavailable } from "../errors/target-unavailable.js";
 import {
   disableEnvironmentVariablesInFile,
   NODE_CODE_ENVIRONMENT_VARIABLES,
@@ -17,7 +18,6 @@ import {
   type RuntimeBuild,
   type RuntimeBuildInput,
   type RuntimeOptions,
-  targetUnavailable,
 } from "./runtime.js";
 
 /** The fuse postject flips so that node looks for the injected blob. */

@@ -1,8 +1,8 @@
-import { ExecutaBuildError } from "../errors/build-error.js";
 import type { KnownPlatform, TargetPlatform } from "../platform/platforms.js";
 
-/** The runtimes a binary can carry (see `RUNTIME_NAMES`). */
-export type RuntimeName = typeof import("./runtimes.js").RUNTIME_NAMES[number];
+import type { RuntimeName } from "./runtime-names.js";
+
+export type { RuntimeName } from "./runtime-names.js";
 
 /** What the author can say about where runtimes come from (all optional). */
 export interface RuntimeOptions {
@@ -86,17 +86,4 @@ export interface Runtime {
    * cannot run here is checked to carry exactly the code of one that ran.
    */
   embeddedCode(binary: string): Promise<Buffer>;
-}
-
-/**
- * A target a runtime cannot build here: an `ExecutaBuildError` with code
- * `TARGET_UNAVAILABLE`; the message names what was tried and the author's options.
- */
-export function targetUnavailable(
-  platform: KnownPlatform,
-  runtime: RuntimeName,
-  message: string,
-  options?: { cause?: unknown },
-): ExecutaBuildError {
-  return new ExecutaBuildError("TARGET_UNAVAILABLE", message, { ...options, platform, runtime });
 }

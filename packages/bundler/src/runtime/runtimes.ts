@@ -1,10 +1,10 @@
 import type { KnownPlatform } from "../platform/platforms.js";
 import { bunRuntime } from "./bun.js";
 import { nodeSea } from "./node-sea.js";
-import type { Runtime, RuntimeName } from "./runtime.js";
+import type { Runtime } from "./runtime.js";
+import { RUNTIME_NAMES, type RuntimeName } from "./runtime-names.js";
 
-/** The runtimes a binary can carry, by name: a new runtime is its module, its name here and its line in the table below. */
-export const RUNTIME_NAMES = ["node", "bun"] as const;
+export { RUNTIME_NAMES } from "./runtime-names.js";
 
 /** Every runtime, by name; the type makes a name without its runtime a compile error. */
 export const RUNTIMES: Readonly<Record<RuntimeName, Runtime>> = { node: nodeSea, bun: bunRuntime };

@@ -3,12 +3,12 @@ import { join } from "node:path";
 import type { Manifest } from "@executa/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  type ExecutaJsonConflict,
   type ExecutaJsonInput,
   executaJson,
   type PlatformArchive,
   readAuthoredExecutaJson,
 } from "../../src/emit/executa-json.js";
+import type { ExecutaJsonConflict } from "../../src/errors/build-error.js";
 import { ExecutaBuildError } from "../../src/errors/build-error.js";
 import { KNOWN_PLATFORMS, targetPlatform } from "../../src/platform/platforms.js";
 import { tempDir } from "../helpers/temp-dir.js";

@@ -1,12 +1,5 @@
 /** Handles on host agent sessions: `ctx.host.agent.createSession()` and the runs it makes. */
-import type {
-  AgentLifecycleResult,
-  AgentRefreshOptions,
-  AgentRunOptions,
-  AgentRunResult,
-  AgentSessionInfo,
-  AgentSessions,
-} from "./agent.js";
+
 import {
   type AgentErrorFrame,
   type AgentRunFrame,
@@ -19,6 +12,13 @@ import {
   runWarnings,
   toAgentFrame,
 } from "./agent-frames.js";
+import type {
+  AgentLifecycleResult,
+  AgentRefreshOptions,
+  AgentRunOptions,
+  AgentRunResult,
+  AgentSessionInfo,
+} from "./agent-requests.js";
 import type { CallOptions } from "./family.js";
 
 /** One finished run: its frames, typed, and what they add up to. Iterable over its frames. */
@@ -86,6 +86,20 @@ export interface AgentHistory {
   [key: string]: unknown;
 }
 
+/** The `agent/session.*` calls a session handle makes for its own session (`AgentSessions` makes them). */
+export interface AgentSessionCalls {
+  /** `agent/session.run`: one buffered run. */
+  run(sessionUuid: string, content: string, options?: AgentRunOptions): Promise<AgentRunResult>;
+  /** `agent/session.cancel`: cancels a run (the latest when `runId` is absent). */
+  cancel(sessionUuid: string, runId?: string, options?: CallOptions): Promise<AgentLifecycleResult>;
+  /** `agent/session.history`: the session's messages. */
+  history(sessionUuid: string, options?: CallOptions): Promise<AgentLifecycleResult>;
+  /** `agent/session.refresh`: extends the session's lifetime. */
+  refresh(sessionUuid: string, options?: AgentRefreshOptions): Promise<AgentLifecycleResult>;
+  /** `agent/session.delete`: ends the session. */
+  delete(sessionUuid: string, options?: CallOptions): Promise<AgentLifecycleResult>;
+}
+
 /**
  * A host agent session, addressed by its `app_session_uuid` (the session's token stays
  * with the host). Made by `ctx.host.agent.createSession()` or `attach(uuid)`.
@@ -98,7 +112,7 @@ export class AgentSession {
   private sessionInfo: AgentSessionInfo;
 
   constructor(
-    private readonly sessions: AgentSessions,
+    private readonly sessions: AgentSessionCalls,
     info: AgentSessionInfo,
   ) {
     this.uuid = info.app_session_uuid;

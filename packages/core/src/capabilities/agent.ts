@@ -1,5 +1,16 @@
 import { errorBrand } from "../errors/brand.js";
 import { AgentErrorCode, SamplingErrorCode } from "../wire/error-codes.js";
+import type {
+  AgentCompleteRequest,
+  AgentLifecycleResult,
+  AgentRefreshOptions,
+  AgentRunOptions,
+  AgentRunResult,
+  AgentSessionCreateOptions,
+  AgentSessionInfo,
+  AgentSessionListOptions,
+  AgentSessionSummary,
+} from "./agent-requests.js";
 import { AgentSession, withInheritance } from "./agent-session.js";
 import { CapabilityError } from "./capability-error.js";
 import { type CallOptions, type Family, methodSpec } from "./family.js";
@@ -11,6 +22,27 @@ import {
   type SamplingMessage,
   wireMessages,
 } from "./sampling.js";
+
+export type {
+  AgentCompleteRequest,
+  AgentLifecycleResult,
+  AgentRefreshOptions,
+  AgentRunOptions,
+  AgentRunResult,
+  AgentSessionCreateOptions,
+  AgentSessionInfo,
+  AgentSessionListOptions,
+  AgentSessionSummary,
+} from "./agent-requests.js";
+
+const CREATE = methodSpec("agent/session.create", 30_000);
+const RUN = methodSpec("agent/session.run", 300_000);
+const CANCEL = methodSpec("agent/session.cancel", 60_000);
+const HISTORY = methodSpec("agent/session.history", 60_000);
+const DELETE = methodSpec("agent/session.delete", 60_000);
+const LIST = methodSpec("agent/session.list", 15_000);
+const REFRESH = methodSpec("agent/session.refresh", 15_000);
+const COMPLETE = methodSpec("agent/complete", 120_000);
 
 /**
  * Agent codes plus TIMEOUT. The agent family has no timeout code of its own; a local
@@ -53,94 +85,6 @@ export const agentFamily: Family<AgentError> = {
   malformedReplyCode: AgentErrorCode.PROVIDER_ERROR,
   error: (code, message, data, options) => new AgentError(code, message, data, options),
 };
-
-export interface AgentSessionCreateOptions extends CallOptions {
-  /** Default "agent" (the host's agent loop). */
-  kind?: string;
-  /** For `kind: "agent"`: "auto" (default; the host routes tools) or "fixed" (needs `fixedClientId`). */
-  agentSubmode?: "auto" | "fixed" | (string & {});
-  fixedClientId?: string;
-  label?: string;
-  quotaCaps?: Record<string, unknown>;
-  /** Session-level system prompt for every run. */
-  systemPrompt?: string;
-  /** Idle lifetime of the session, seconds. */
-  ttlSeconds?: number;
-}
-
-/** Result of `agent/session.create`. The session token stays with the host. */
-export interface AgentSessionInfo {
-  app_session_uuid: string;
-  expires_in?: number;
-  kind?: string;
-  agent_submode?: string | null;
-  fixed_client_id?: string | null;
-  granted_tools?: string[];
-  inherit_host_tools?: boolean;
-  [key: string]: unknown;
-}
-
-export interface AgentRunOptions extends CallOptions {
-  attachments?: unknown[];
-  recursionLimit?: number;
-  runId?: string;
-  /** Overrides the session's system prompt for this run only. */
-  systemPrompt?: string;
-}
-
-/** Result of `agent/session.run` (buffered: every frame of the run, then `final`). */
-export interface AgentRunResult {
-  run_id?: string;
-  stream_id?: string;
-  frames: unknown[];
-  final?: unknown;
-  [key: string]: unknown;
-}
-
-export interface AgentSessionListOptions extends CallOptions {
-  includeExpired?: boolean;
-  limit?: number;
-}
-
-export interface AgentRefreshOptions extends CallOptions {
-  ttlSeconds?: number;
-}
-
-/** Lifecycle answers (`cancel`, `history`, `delete`, `list`, `refresh`), as the host sends them. */
-export type AgentLifecycleResult = Record<string, unknown>;
-
-/** One entry of `agent/session.list`. */
-export interface AgentSessionSummary {
-  app_session_uuid: string;
-  kind?: string;
-  submode?: string;
-  fixed_client_id?: string | null;
-  label?: string;
-  created_at?: string;
-  last_active_at?: string;
-  expires_at?: string;
-  [key: string]: unknown;
-}
-
-/** Params of {@link AgentClient.complete}: a stateless completion, sampling-like. */
-export interface AgentCompleteRequest extends CallOptions {
-  messages: SamplingMessage[];
-  maxTokens?: number;
-  systemPrompt?: string;
-  temperature?: number;
-  stopSequences?: string[];
-  modelPreferences?: ModelPreferences;
-  metadata?: Record<string, unknown>;
-}
-
-const CREATE = methodSpec("agent/session.create", 30_000);
-const RUN = methodSpec("agent/session.run", 300_000);
-const CANCEL = methodSpec("agent/session.cancel", 60_000);
-const HISTORY = methodSpec("agent/session.history", 60_000);
-const DELETE = methodSpec("agent/session.delete", 60_000);
-const LIST = methodSpec("agent/session.list", 15_000);
-const REFRESH = methodSpec("agent/session.refresh", 15_000);
-const COMPLETE = methodSpec("agent/complete", 120_000);
 
 /** `agent.session`: host agent sessions, addressed by `app_session_uuid`. */
 export class AgentSessions {

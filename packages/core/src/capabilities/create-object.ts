@@ -18,8 +18,8 @@ import {
   responseFormatInstruction,
   responseFormatReport,
 } from "./response-format.js";
-import type { CreateMessageRequest, CreateMessageResult, SamplingMessage } from "./sampling.js";
 import { SamplingError, StructuredOutputError, type StructuredOutputFailure } from "./sampling-error.js";
+import type { CreateMessageRequest, CreateMessageResult, SamplingMessage } from "./sampling-messages.js";
 
 /**
  * Params of `sampling.createObject`: those of `createMessage`, the response format derived

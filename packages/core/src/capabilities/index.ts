@@ -30,7 +30,7 @@ export {
   runWarnings,
   toAgentFrame,
 } from "./agent-frames.js";
-export { type AgentHistory, AgentRun, AgentSession } from "./agent-session.js";
+export { type AgentHistory, AgentRun, AgentSession, type AgentSessionCalls } from "./agent-session.js";
 export type { BackoffOptions } from "./backoff.js";
 export { CapabilityError, type CapabilityFamilyName, type FamilyCodes } from "./capability-error.js";
 export {

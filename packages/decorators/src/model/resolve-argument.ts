@@ -11,52 +11,15 @@ import { DefinitionError, type DefinitionErrorCode } from "../errors/definition-
 import type { ArgumentOptions, EnumValue, ItemsOption } from "../options/argument-options.js";
 import { ARGUMENT_OPTION_KEYS, ITEMS_OPTION_KEYS } from "../options/option-keys.js";
 import type { ReflectedKind } from "../reflection/reflect-types.js";
+import type { ArgumentInput, InferredArgument } from "./argument-input.js";
 import { checkOptionKeys, unknownOptionFix } from "./check-option-keys.js";
 import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
 import { checkSourceAgreement } from "./source-agreement.js";
 import { sourceFields, sourceItems } from "./source-schema.js";
 import type { ArgumentSchema, ItemSchema } from "./types.js";
-import { type UnsupportedType, unsupportedTypeError } from "./unsupported-type.js";
 
-/**
- * What was inferred about an argument rather than given in its decorator's options: what
- * class-validator's decorators said about a DTO property (see dto-to-arguments), then,
- * where they said nothing, what the source declares.
- */
-export interface InferredArgument {
-  type?: ParameterType;
-  items?: ItemSchema;
-  enum?: readonly EnumValue[];
-  optional?: boolean;
-  /** A default found on a fresh instance (a property initializer) or in the source. */
-  default?: { value: unknown };
-  fields?: readonly ArgumentSchema[];
-  /** Which decorator said `type`, for messages. */
-  typeSource?: string;
-  /** The doc comment. */
-  description?: string;
-  minimum?: number;
-  maximum?: number;
-  format?: "date-time";
-}
-
-/** Everything known about one argument before it is resolved. */
-export interface ArgumentInput {
-  className: string;
-  /** E.g. `getWeather, parameter #0 "city"` or `days` (a DTO property). */
-  member: string;
-  /** The decorator named in fixes: `@Param("city", …)` or `@Field(…)`. */
-  decorator: string;
-  name: unknown;
-  options: ArgumentOptions;
-  reflected: ReflectedKind;
-  inferred?: InferredArgument;
-  /** What the source declares (read at build time), when the class went through the source reader. */
-  source?: SourceField;
-  /** The source reader found the TypeScript type without a faithful manifest form. */
-  unsupported?: UnsupportedType;
-}
+import { unsupportedTypeError } from "./unsupported-type.js";
 
 /** Makes the `INVALID_OPTION` (or another code's) error of one argument. */
 type OptionFailure = (problem: string, fix: string, code?: DefinitionErrorCode) => DefinitionError;

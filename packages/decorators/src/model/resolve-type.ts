@@ -1,8 +1,8 @@
 import { isParameterType, PARAMETER_TYPE_NAMES, type ParameterType } from "@executa/core";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { EnumValue } from "../options/argument-options.js";
+import type { ArgumentInput } from "./argument-input.js";
 import { normalizeEnum } from "./normalize-enum.js";
-import type { ArgumentInput } from "./resolve-argument.js";
 
 /**
  * An argument's parameter type: the explicit `type`, else the validators' type (either

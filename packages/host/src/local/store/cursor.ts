@@ -1,4 +1,4 @@
-import type { EntryKind } from "./local-store.js";
+import type { EntryKind } from "./entry-kind.js";
 
 /** Where a listing stopped: the last (key, kind) of a page. */
 export interface CursorPosition {

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { type Clock, systemClock } from "../clock.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
+import type { EntryKind } from "./entry-kind.js";
 import { inTransaction, openSqlite, recoveringStaleLock, type SqliteDatabase } from "./sqlite-file.js";
 
-/** What an entry holds: a KV value, or a file's metadata (its bytes live on disk). */
-export type EntryKind = "kv" | "file";
+export type { EntryKind } from "./entry-kind.js";
 
 /** One stored entry. Times are Unix epoch ms. */
 export interface Entry {

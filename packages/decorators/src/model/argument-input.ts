@@ -1,0 +1,45 @@
+import type { ParameterType } from "@executa/core";
+import type { SourceField } from "@executa/core/internal";
+import type { ArgumentOptions, EnumValue } from "../options/argument-options.js";
+import type { ReflectedKind } from "../reflection/reflect-types.js";
+import type { ArgumentSchema, ItemSchema } from "./types.js";
+import type { UnsupportedType } from "./unsupported-type.js";
+
+/**
+ * What was inferred about an argument rather than given in its decorator's options: what
+ * class-validator's decorators said about a DTO property (see dto-to-arguments), then,
+ * where they said nothing, what the source declares.
+ */
+export interface InferredArgument {
+  type?: ParameterType;
+  items?: ItemSchema;
+  enum?: readonly EnumValue[];
+  optional?: boolean;
+  /** A default found on a fresh instance (a property initializer) or in the source. */
+  default?: { value: unknown };
+  fields?: readonly ArgumentSchema[];
+  /** Which decorator said `type`, for messages. */
+  typeSource?: string;
+  /** The doc comment. */
+  description?: string;
+  minimum?: number;
+  maximum?: number;
+  format?: "date-time";
+}
+
+/** Everything known about one argument before it is resolved. */
+export interface ArgumentInput {
+  className: string;
+  /** E.g. `getWeather, parameter #0 "city"` or `days` (a DTO property). */
+  member: string;
+  /** The decorator named in fixes: `@Param("city", …)` or `@Field(…)`. */
+  decorator: string;
+  name: unknown;
+  options: ArgumentOptions;
+  reflected: ReflectedKind;
+  inferred?: InferredArgument;
+  /** What the source declares (read at build time), when the class went through the source reader. */
+  source?: SourceField;
+  /** The source reader found the TypeScript type without a faithful manifest form. */
+  unsupported?: UnsupportedType;
+}

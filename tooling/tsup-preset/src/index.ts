@@ -68,6 +68,9 @@ export function libraryBuild(options: Options = {}): Options {
 /**
  * A further build listed after {@link libraryBuild} in the same config (a bin, extra
  * entries in another format): it writes into the same `dist`, so it does not clean it.
+ * Builds in one config run at once, and the library's declaration build removes the
+ * `.d.ts` files in `dist`: an extra build with `dts` belongs in a config of its own, run
+ * after the library's (as `@executa/bundler`'s register entry is).
  *
  * @example export default defineConfig([libraryBuild(), extraBuild({ entry: { cli: "src/cli.ts" }, format: ["cjs"] })]);
  */

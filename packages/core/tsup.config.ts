@@ -1,5 +1,10 @@
 import { defineConfig } from "tsup";
 import { libraryBuild } from "../../tooling/tsup-preset/src/index.js";
 
-// Two entries over the same modules: the public API and the toolkit-internal one.
-export default defineConfig(libraryBuild({ entry: { index: "src/index.ts", internal: "src/internal.ts" } }));
+// Three entries over the same modules: the public API, the reference SDKs' constant names,
+// and the toolkit-internal one.
+export default defineConfig(
+  libraryBuild({
+    entry: { index: "src/index.ts", reference: "src/reference.ts", internal: "src/internal.ts" },
+  }),
+);

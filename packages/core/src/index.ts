@@ -67,6 +67,7 @@ export {
   REVERSE_FAMILIES,
   type ReverseFamily,
   type ReverseFamilyName,
+  type ReverseMethod,
   USER_SCOPE_GRANTS,
 } from "./wire/capability-families.js";
 export {

@@ -81,7 +81,6 @@ export type {
   ObjectTarget,
   ObjectValidation,
 } from "./object-schema.js";
-export * from "./reference-names.js";
 export {
   type JsonObjectResponseFormat,
   type JsonSchemaResponseFormat,

@@ -1,8 +1,11 @@
 /**
  * The protocol's constants under the names the reference SDKs (Python, Node) use, for code
  * ported from them. Each is an alias of this toolkit's own constant (`SamplingErrorCode`,
- * `ImageErrorCode.MAX_IMAGES`, …), so the values cannot drift.
+ * `ImageErrorCode.MAX_IMAGES`, …), so the values cannot drift; each method name must be one
+ * the capability families' table lists. Exported from `@executa/core/reference`.
  */
+
+import type { ReverseMethod } from "../wire/capability-families.js";
 import {
   AgentErrorCode,
   EmbeddingsErrorCode,
@@ -81,25 +84,25 @@ export const EMBED_ERR_MAX_TOKENS_EXCEEDED = EmbeddingsErrorCode.MAX_TOKENS;
 export const EMBED_ERR_NOT_NEGOTIATED = EmbeddingsErrorCode.NOT_NEGOTIATED;
 export const EMBED_ERR_USER_DENIED = EmbeddingsErrorCode.USER_DENIED;
 
-export const METHOD_SAMPLING_CREATE_MESSAGE = "sampling/createMessage";
-export const METHOD_STORAGE_GET = "storage/get";
-export const METHOD_STORAGE_SET = "storage/set";
-export const METHOD_STORAGE_DELETE = "storage/delete";
-export const METHOD_STORAGE_LIST = "storage/list";
-export const METHOD_FILES_UPLOAD_BEGIN = "files/upload_begin";
-export const METHOD_FILES_UPLOAD_COMPLETE = "files/upload_complete";
-export const METHOD_FILES_DOWNLOAD_URL = "files/download_url";
-export const METHOD_FILES_LIST = "files/list";
-export const METHOD_FILES_DELETE = "files/delete";
-export const METHOD_HOST_UPLOAD_FILE = "host/uploadFile";
-export const METHOD_IMAGE_GENERATE = "image/generate";
-export const METHOD_IMAGE_EDIT = "image/edit";
-export const METHOD_EMBEDDINGS_CREATE = "embeddings/create";
-export const METHOD_AGENT_SESSION_CREATE = "agent/session.create";
-export const METHOD_AGENT_SESSION_RUN = "agent/session.run";
-export const METHOD_AGENT_SESSION_CANCEL = "agent/session.cancel";
-export const METHOD_AGENT_SESSION_HISTORY = "agent/session.history";
-export const METHOD_AGENT_SESSION_DELETE = "agent/session.delete";
-export const METHOD_AGENT_SESSION_LIST = "agent/session.list";
-export const METHOD_AGENT_SESSION_REFRESH = "agent/session.refresh";
-export const METHOD_AGENT_COMPLETE = "agent/complete";
+export const METHOD_SAMPLING_CREATE_MESSAGE = "sampling/createMessage" satisfies ReverseMethod;
+export const METHOD_STORAGE_GET = "storage/get" satisfies ReverseMethod;
+export const METHOD_STORAGE_SET = "storage/set" satisfies ReverseMethod;
+export const METHOD_STORAGE_DELETE = "storage/delete" satisfies ReverseMethod;
+export const METHOD_STORAGE_LIST = "storage/list" satisfies ReverseMethod;
+export const METHOD_FILES_UPLOAD_BEGIN = "files/upload_begin" satisfies ReverseMethod;
+export const METHOD_FILES_UPLOAD_COMPLETE = "files/upload_complete" satisfies ReverseMethod;
+export const METHOD_FILES_DOWNLOAD_URL = "files/download_url" satisfies ReverseMethod;
+export const METHOD_FILES_LIST = "files/list" satisfies ReverseMethod;
+export const METHOD_FILES_DELETE = "files/delete" satisfies ReverseMethod;
+export const METHOD_HOST_UPLOAD_FILE = "host/uploadFile" satisfies ReverseMethod;
+export const METHOD_IMAGE_GENERATE = "image/generate" satisfies ReverseMethod;
+export const METHOD_IMAGE_EDIT = "image/edit" satisfies ReverseMethod;
+export const METHOD_EMBEDDINGS_CREATE = "embeddings/create" satisfies ReverseMethod;
+export const METHOD_AGENT_SESSION_CREATE = "agent/session.create" satisfies ReverseMethod;
+export const METHOD_AGENT_SESSION_RUN = "agent/session.run" satisfies ReverseMethod;
+export const METHOD_AGENT_SESSION_CANCEL = "agent/session.cancel" satisfies ReverseMethod;
+export const METHOD_AGENT_SESSION_HISTORY = "agent/session.history" satisfies ReverseMethod;
+export const METHOD_AGENT_SESSION_DELETE = "agent/session.delete" satisfies ReverseMethod;
+export const METHOD_AGENT_SESSION_LIST = "agent/session.list" satisfies ReverseMethod;
+export const METHOD_AGENT_SESSION_REFRESH = "agent/session.refresh" satisfies ReverseMethod;
+export const METHOD_AGENT_COMPLETE = "agent/complete" satisfies ReverseMethod;

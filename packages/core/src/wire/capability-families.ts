@@ -144,24 +144,27 @@ export const CAPABILITY_FAMILIES = {
   agent: {
     name: "agent",
     namespaces: ["agent"],
-    methods: Object.fromEntries(
-      [
-        "session.create",
-        "session.run",
-        "session.cancel",
-        "session.history",
-        "session.delete",
-        "session.list",
-        "session.refresh",
-        "complete",
-      ].map((name) => [`agent/${name}`, "llm.agent.auto"]),
-    ),
+    methods: {
+      "agent/session.create": "llm.agent.auto",
+      "agent/session.run": "llm.agent.auto",
+      "agent/session.cancel": "llm.agent.auto",
+      "agent/session.history": "llm.agent.auto",
+      "agent/session.delete": "llm.agent.auto",
+      "agent/session.list": "llm.agent.auto",
+      "agent/session.refresh": "llm.agent.auto",
+      "agent/complete": "llm.agent.auto",
+    },
     capability: "llm.agent.auto",
     grants: [{ capability: "llm.agent.auto", announce: { key: "agent", value: { submodes: ["auto"] } } }],
     offer: { key: "agent" },
     codes: AgentErrorCode,
   },
 } as const satisfies { readonly [K in ReverseFamilyName]: ReverseFamily & { name: K } };
+
+/** A method a plugin calls on its host, as the families' table lists it. */
+export type ReverseMethod = {
+  [K in ReverseFamilyName]: keyof (typeof CAPABILITY_FAMILIES)[K]["methods"];
+}[ReverseFamilyName];
 
 /** The table's rows, in order. */
 export const REVERSE_FAMILIES: readonly ReverseFamily[] = Object.values(CAPABILITY_FAMILIES);

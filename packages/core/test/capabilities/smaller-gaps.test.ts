@@ -3,6 +3,7 @@
 import * as core from "@executa/core";
 import { createLogger, UPLOAD_PURPOSES, UploadError } from "@executa/core";
 import { capabilityForMethod, createInvokeContext } from "@executa/core/internal";
+import * as reference from "@executa/core/reference";
 import { describe, expect, it } from "vitest";
 import { invokeDeadline } from "../../src/context/deadline.js";
 import { fakeChannel, fakeHost } from "./helpers/fake-channel.js";
@@ -112,22 +113,26 @@ describe("ctx.deadline", () => {
   });
 });
 
-describe("the reference SDKs' constant names", () => {
+describe("the reference SDKs' constant names (@executa/core/reference)", () => {
   it("alias our codes where the names differ", () => {
-    expect(core.IMAGE_ERR_MAX_IMAGES_EXCEEDED).toBe(core.ImageErrorCode.MAX_IMAGES);
-    expect(core.IMAGE_ERR_NO_MODEL_AVAILABLE).toBe(-32109);
-    expect(core.UPLOAD_ERR_MAX_FILES_EXCEEDED).toBe(core.UploadErrorCode.MAX_FILES);
-    expect(core.UPLOAD_ERR_PURPOSE_REJECTED).toBe(-32206);
-    expect(core.EMBED_ERR_MAX_TOKENS_EXCEEDED).toBe(core.EmbeddingsErrorCode.MAX_TOKENS);
-    expect(core.SAMPLING_ERR_UNSUPPORTED_RESPONSE_FORMAT).toBe(-32010);
-    expect(core.STORAGE_ERR_TIMEOUT).toBe(-32030);
-    expect(core.AGENT_ERR_TOOL_NOT_GRANTED).toBe(-32048);
+    expect(reference.IMAGE_ERR_MAX_IMAGES_EXCEEDED).toBe(core.ImageErrorCode.MAX_IMAGES);
+    expect(reference.IMAGE_ERR_NO_MODEL_AVAILABLE).toBe(-32109);
+    expect(reference.UPLOAD_ERR_MAX_FILES_EXCEEDED).toBe(core.UploadErrorCode.MAX_FILES);
+    expect(reference.UPLOAD_ERR_PURPOSE_REJECTED).toBe(-32206);
+    expect(reference.EMBED_ERR_MAX_TOKENS_EXCEEDED).toBe(core.EmbeddingsErrorCode.MAX_TOKENS);
+    expect(reference.SAMPLING_ERR_UNSUPPORTED_RESPONSE_FORMAT).toBe(-32010);
+    expect(reference.STORAGE_ERR_TIMEOUT).toBe(-32030);
+    expect(reference.AGENT_ERR_TOOL_NOT_GRANTED).toBe(-32048);
   });
 
   it("every METHOD_* name is a method of the capability-family table", () => {
-    const methods = Object.entries(core).filter(([name]) => name.startsWith("METHOD_"));
+    const methods = Object.entries(reference).filter(([name]) => name.startsWith("METHOD_"));
     expect(methods.length).toBe(22);
     for (const [name, method] of methods)
       expect(capabilityForMethod(method as string), name).toBeTypeOf("string");
+  });
+
+  it("stay out of the main entry", () => {
+    expect(Object.keys(core).filter((name) => /^(METHOD_|[A-Z]+_ERR_)/.test(name))).toEqual([]);
   });
 });

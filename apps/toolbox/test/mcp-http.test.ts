@@ -1,39 +1,18 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
 import { fileURLToPath } from "node:url";
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type HttpServed, serveHttp } from "./serve-http.js";
 
 // The built toolbox serving MCP over Streamable HTTP (`--mcp-http 127.0.0.1:0`), driven
 // over real sockets by the official clients and by raw requests that break the rules.
 const bundle = fileURLToPath(new URL("../dist/toolbox.cjs", import.meta.url));
 const INFO = { name: "toolbox-http-test", version: "1.0.0" };
 
-interface Served {
-  child: ChildProcess;
-  url: string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-async function serve(env: Record<string, string> = {}): Promise<Served> {
-  const child = spawn(process.execPath, [bundle, "--mcp-http", "127.0.0.1:0"], {
-    stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, ...env },
-  });
-  let stderr = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = /at (http:\/\/\S+\/mcp)/.exec(stderr)?.[1];
-      if (found) resolve(found);
-    });
-    child.once("exit", () => reject(new Error(`exited before listening: ${stderr}`)));
-  });
-  return { child, url, stderr: () => stderr, exited };
+function serve(env: Record<string, string> = {}): Promise<HttpServed> {
+  return serveHttp(process.execPath, [bundle], env);
 }
 
 interface Raw {
@@ -89,7 +68,7 @@ function call(id: number, name: string, args: Record<string, unknown>): string {
 }
 
 describe("toolbox over MCP Streamable HTTP", () => {
-  let served: Served;
+  let served: HttpServed;
   beforeAll(async () => {
     served = await serve();
   });

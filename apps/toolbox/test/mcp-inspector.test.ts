@@ -1,9 +1,10 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type HttpServed, serveHttp } from "./serve-http.js";
 
 // The MCP Inspector 2.x CLI against the built toolbox binary, as an MCP client author would
 // check a server: each protocol era it negotiates (legacy: initialize; modern: 2026-07-28's
@@ -45,32 +46,13 @@ function inspect(target: string[], era: string, ...args: string[]): Promise<Insp
   });
 }
 
-interface HttpServed {
-  child: ChildProcess;
-  url: string;
-}
-
-async function serveHttp(): Promise<HttpServed> {
-  const child = spawn(binary, ["--mcp-http", "127.0.0.1:0"], { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const found = /at (http:\/\/\S+\/mcp)/.exec(stderr)?.[1];
-      if (found) resolve(found);
-    });
-    child.once("exit", () => reject(new Error(`exited before listening: ${stderr}`)));
-  });
-  return { child, url };
-}
-
 let http: HttpServed;
 
 beforeAll(async () => {
   if (!existsSync(binary))
     throw new Error(`${binary} is missing: run \`pnpm --filter @executa-apps/toolbox build\``);
   if (!existsSync(inspectorCli)) throw new Error(`the MCP Inspector's CLI is not at ${inspectorCli}`);
-  http = await serveHttp();
+  http = await serveHttp(binary);
 });
 afterAll(() => {
   http?.child.kill("SIGTERM");

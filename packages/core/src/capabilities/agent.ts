@@ -16,12 +16,7 @@ import { CapabilityError } from "./capability-error.js";
 import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { malformedReply, replyItems } from "./reply-shape.js";
-import {
-  type CreateMessageResult,
-  type ModelPreferences,
-  type SamplingMessage,
-  wireMessages,
-} from "./sampling.js";
+import { type CreateMessageResult, wireMessages } from "./sampling.js";
 
 export type {
   AgentCompleteRequest,

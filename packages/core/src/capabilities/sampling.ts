@@ -1,16 +1,10 @@
 import { SamplingErrorCode } from "../wire/error-codes.js";
 import { type CreatedObject, type CreateObjectRequest, createObject } from "./create-object.js";
-import { type CallOptions, type Family, methodSpec } from "./family.js";
+import { type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import type { ObjectTarget } from "./object-schema.js";
 import { checkFields } from "./reply-shape.js";
-import {
-  checkResponseFormat,
-  ON_UNSUPPORTED_VALUES,
-  type OnUnsupported,
-  type ResponseFormat,
-  type ResponseFormatReport,
-} from "./response-format.js";
+import { checkResponseFormat, ON_UNSUPPORTED_VALUES, type OnUnsupported } from "./response-format.js";
 import { SamplingError, samplingFamily } from "./sampling-error.js";
 import {
   type CreateMessageRequest,

@@ -10,7 +10,6 @@ import { UNSAFE_KEYS } from "../binding/sanitize.js";
 import { DefinitionError, type DefinitionErrorCode } from "../errors/definition-error.js";
 import type { ArgumentOptions, EnumValue, ItemsOption } from "../options/argument-options.js";
 import { ARGUMENT_OPTION_KEYS, ITEMS_OPTION_KEYS } from "../options/option-keys.js";
-import type { ReflectedKind } from "../reflection/reflect-types.js";
 import type { ArgumentInput, InferredArgument } from "./argument-input.js";
 import { checkOptionKeys, unknownOptionFix } from "./check-option-keys.js";
 import { normalizeEnum } from "./normalize-enum.js";

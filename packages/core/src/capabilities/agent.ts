@@ -16,19 +16,8 @@ import { CapabilityError } from "./capability-error.js";
 import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { malformedReply, replyItems } from "./reply-shape.js";
-import { type CreateMessageResult, wireMessages } from "./sampling.js";
-
-export type {
-  AgentCompleteRequest,
-  AgentLifecycleResult,
-  AgentRefreshOptions,
-  AgentRunOptions,
-  AgentRunResult,
-  AgentSessionCreateOptions,
-  AgentSessionInfo,
-  AgentSessionListOptions,
-  AgentSessionSummary,
-} from "./agent-requests.js";
+import { wireMessages } from "./sampling.js";
+import type { CreateMessageResult } from "./sampling-messages.js";
 
 const CREATE = methodSpec("agent/session.create", 30_000);
 const RUN = methodSpec("agent/session.run", 300_000);

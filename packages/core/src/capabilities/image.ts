@@ -4,7 +4,7 @@ import { CapabilityError } from "./capability-error.js";
 import { type CallOptions, type Family, methodSpec } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { replyItems } from "./reply-shape.js";
-import type { ModelPreferences } from "./sampling.js";
+import type { ModelPreferences } from "./sampling-messages.js";
 
 /** An `image/*` call failed. Codes: {@link ImageErrorCode}. */
 export class ImageError extends CapabilityError {

@@ -1,20 +1,6 @@
 /** Typed clients for the host's reverse capabilities (`ctx.host.*`) and display blocks. */
 
-export {
-  AgentCallErrorCode,
-  AgentClient,
-  type AgentCompleteRequest,
-  AgentError,
-  type AgentLifecycleResult,
-  type AgentRefreshOptions,
-  type AgentRunOptions,
-  type AgentRunResult,
-  type AgentSessionCreateOptions,
-  type AgentSessionInfo,
-  type AgentSessionListOptions,
-  type AgentSessionSummary,
-  AgentSessions,
-} from "./agent.js";
+export { AgentCallErrorCode, AgentClient, AgentError, AgentSessions } from "./agent.js";
 export {
   type AgentCompleteFrame,
   type AgentErrorFrame,
@@ -30,6 +16,7 @@ export {
   runWarnings,
   toAgentFrame,
 } from "./agent-frames.js";
+export type * from "./agent-requests.js";
 export { type AgentHistory, AgentRun, AgentSession, type AgentSessionCalls } from "./agent-session.js";
 export type { BackoffOptions } from "./backoff.js";
 export { CapabilityError, type CapabilityFamilyName, type FamilyCodes } from "./capability-error.js";
@@ -91,21 +78,19 @@ export {
   type ResponseFormat,
   type ResponseFormatReport,
 } from "./response-format.js";
+export { SamplingClient, SamplingError, StructuredOutputError } from "./sampling.js";
+export type { StructuredOutputErrorData, StructuredOutputFailure } from "./sampling-error.js";
 export {
   type CreateMessageMeta,
   type CreateMessageRequest,
   type CreateMessageResult,
   type ModelPreferences,
-  SamplingClient,
-  SamplingError,
   type SamplingMessage,
   type SamplingRole,
   type SamplingUsage,
-  StructuredOutputError,
   type TextContent,
   totalTokens,
-} from "./sampling.js";
-export type { StructuredOutputErrorData, StructuredOutputFailure } from "./sampling-error.js";
+} from "./sampling-messages.js";
 export {
   DEFAULT_STORAGE_SCOPE,
   type ScopeOptions,

@@ -14,17 +14,6 @@ import {
 } from "./sampling-messages.js";
 
 export { SamplingError, StructuredOutputError, samplingFamily } from "./sampling-error.js";
-export {
-  type CreateMessageMeta,
-  type CreateMessageRequest,
-  type CreateMessageResult,
-  type ModelPreferences,
-  type SamplingMessage,
-  type SamplingRole,
-  type SamplingUsage,
-  type TextContent,
-  totalTokens,
-} from "./sampling-messages.js";
 
 const CREATE_MESSAGE = methodSpec("sampling/createMessage", 90_000);
 

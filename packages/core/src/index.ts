@@ -23,6 +23,8 @@ export { ToolTimeoutError } from "./errors/timeout-error.js";
 export { ToolError } from "./errors/tool-error.js";
 export { UnknownToolError } from "./errors/unknown-tool-error.js";
 export type { InputStream, OutputStream } from "./framing/byte-streams.js";
+export type { FrameSink } from "./framing/frame-writer.js";
+export type { LineEvent } from "./framing/line-reader.js";
 export { createLogger, type Logger, type LogLevel } from "./log/logger.js";
 export {
   DEFAULT_ELEMENT_TYPE,
@@ -57,6 +59,9 @@ export {
   type ToolHandler,
 } from "./server/definition.js";
 export { type Negotiation, PluginServer, type StopReason } from "./server/plugin-server.js";
+export { type MemoryTransportEnd, memoryTransportPair } from "./transport/memory-transport.js";
+export { type StreamTransportOptions, streamTransport } from "./transport/stream-transport.js";
+export type { Transport, TransportReceiver } from "./transport/transport.js";
 export {
   CAPABILITY_FAMILIES,
   type CapabilitySlot,

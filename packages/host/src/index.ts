@@ -32,6 +32,7 @@ export {
   takeTransportFile,
 } from "./process/file-transport-reader.js";
 export { type LineListener, LineStream } from "./process/line-stream.js";
+export type { PluginLink } from "./process/plugin-link.js";
 export {
   type InvokeEvent,
   type InvokeOptions,

@@ -2,10 +2,10 @@ import { abortReason } from "../errors/abort-reason.js";
 import { serializeErrorFrame } from "../errors/error-frame.js";
 import { previewText } from "../errors/preview.js";
 import { RpcError } from "../errors/rpc-error.js";
-import type { InputStream } from "../framing/byte-streams.js";
-import { type FrameSink, FrameWriter } from "../framing/frame-writer.js";
-import { type LineEvent, LineReader } from "../framing/line-reader.js";
+import { FrameWriter } from "../framing/frame-writer.js";
+import type { LineEvent } from "../framing/line-reader.js";
 import { createLogger, type Logger } from "../log/logger.js";
+import type { Transport, TransportReceiver } from "../transport/transport.js";
 import {
   classifyFrame,
   type FrameClass,
@@ -49,10 +49,11 @@ export interface RequestOptions {
 }
 
 export interface PeerOptions {
-  input: InputStream;
-  output: FrameSink;
+  /** Where frames come from and go to. */
+  transport: Transport;
   handleRequest: RequestHandler;
   log?: Logger;
+  /** The frame limit the peer names when it refuses an oversized line, and caps its answers at. Default 16 MiB. */
   maxFrameBytes?: number;
   /** Results whose frame is larger than this go by file transport. `Infinity` disables it. */
   fileTransportThresholdBytes?: number;
@@ -83,8 +84,6 @@ export interface RequestPacing {
   /** True while this turn has done enough work. */
   mustYield: () => boolean;
 }
-
-const YIELD_AFTER_EACH_CHUNK = typeof process.versions.bun === "string";
 
 /**
  * Input pauses, and requests already read wait, while more than this many bytes of frames
@@ -117,7 +116,7 @@ interface Pending {
 }
 
 /**
- * A bidirectional JSON-RPC 2.0 peer over line-delimited streams: it dispatches incoming
+ * A bidirectional JSON-RPC 2.0 peer over a {@link Transport}: it dispatches incoming
  * requests to one handler and answers them (in whatever order they settle), and sends
  * outgoing requests whose answers it routes back by id through one pending table.
  */
@@ -126,21 +125,9 @@ export class JsonRpcPeer {
   /** Ids this peer stopped waiting for (timed out or aborted): their late answers are expected. */
   private readonly abandoned = new Set<RequestId>();
   private readonly writer: FrameWriter;
-  private readonly reader: LineReader;
+  private readonly transport: Transport;
   private readonly log: Logger;
   private threshold: number;
-  private readonly onInputData = YIELD_AFTER_EACH_CHUNK
-    ? (chunk: Buffer) => {
-        this.reader.push(chunk);
-        this.yieldToEventLoop();
-      }
-    : (chunk: Buffer) => this.reader.push(chunk);
-  private readonly resumeInput = () => {
-    this.resumeScheduled = false;
-    this.resumeIfFree();
-  };
-  /** Input is paused for a turn of the event loop (Bun, see `YIELD_AFTER_EACH_CHUNK`). */
-  private resumeScheduled = false;
   /** Input is paused, and requests are held, because too much output waits to be written. */
   private outputBacklogged = false;
   /** Requests read but not dispatched yet: held for output backlog or pacing. */
@@ -152,15 +139,15 @@ export class JsonRpcPeer {
     this.drainScheduled = false;
     this.drainHeld();
   };
-  private readonly onInputEnded = () => this.inputEnded();
   private reading = true;
   private inputClosed = false;
 
   constructor(private readonly options: PeerOptions) {
     this.log = options.log ?? createLogger("executa");
     this.threshold = options.fileTransportThresholdBytes ?? FILE_TRANSPORT_THRESHOLD_BYTES;
+    this.transport = options.transport;
     this.writer = new FrameWriter(
-      options.output,
+      options.transport.output,
       (error) => {
         this.rejectAll(new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, `output closed: ${error.message}`));
         options.onOutputBroken?.(error);
@@ -171,12 +158,12 @@ export class JsonRpcPeer {
         onChange: (over) => this.onOutputBacklog(over),
       },
     );
-    this.reader = new LineReader((event) => this.onLine(event), {
-      maxLineBytes: options.maxFrameBytes ?? MAX_FRAME_BYTES,
-    });
-    options.input.on("data", this.onInputData);
-    options.input.once("end", this.onInputEnded);
-    options.input.once("close", this.onInputEnded);
+    const receiver: TransportReceiver = {
+      line: (event) => this.onLine(event),
+      frame: (frame, text) => this.onFrame(frame, text),
+      end: () => this.inputEnded(),
+    };
+    options.transport.open(receiver);
   }
 
   /** Number of outgoing requests still waiting for an answer. */
@@ -189,12 +176,12 @@ export class JsonRpcPeer {
     return this.writer.isBroken;
   }
 
-  /** Sends a request and resolves with its result, or rejects with an {@link RpcError}. */
   /** Whether the input has ended: no answer to a request can arrive any more. */
   get inputHasEnded(): boolean {
     return this.inputClosed;
   }
 
+  /** Sends a request and resolves with its result, or rejects with an {@link RpcError}. */
   request(method: string, params?: unknown, options: RequestOptions = {}): Promise<unknown> {
     if (this.writer.isBroken) {
       return Promise.reject(new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "output closed"));
@@ -256,8 +243,7 @@ export class JsonRpcPeer {
   stopReading(): void {
     if (!this.reading) return;
     this.reading = false;
-    this.options.input.off("data", this.onInputData);
-    this.options.input.pause();
+    this.transport.close();
   }
 
   /**
@@ -286,7 +272,7 @@ export class JsonRpcPeer {
   private onOutputBacklog(over: boolean): void {
     this.outputBacklogged = over;
     if (over) {
-      if (this.reading) this.options.input.pause();
+      if (this.reading) this.transport.pause();
     } else {
       this.drainHeld();
       this.resumeIfFree();
@@ -295,9 +281,7 @@ export class JsonRpcPeer {
 
   /** Resumes input unless a reason to keep it paused still holds. */
   private resumeIfFree(): void {
-    if (this.reading && !this.resumeScheduled && !this.outputBacklogged && !this.heldFull) {
-      this.options.input.resume();
-    }
+    if (this.reading && !this.outputBacklogged && !this.heldFull) this.transport.resume();
   }
 
   /**
@@ -316,7 +300,7 @@ export class JsonRpcPeer {
     this.held.push(request);
     if (!this.heldFull && this.held.length >= HELD_REQUESTS_HIGH_WATER) {
       this.heldFull = true;
-      this.options.input.pause();
+      this.transport.pause();
     }
     if (!this.outputBacklogged) this.scheduleDrain();
   }
@@ -349,19 +333,10 @@ export class JsonRpcPeer {
     }
   }
 
-  private yieldToEventLoop(): void {
-    if (this.resumeScheduled) return;
-    this.resumeScheduled = true;
-    this.options.input.pause();
-    setImmediate(this.resumeInput);
-  }
-
   private inputEnded(): void {
     this.inputClosed = true;
     if (!this.reading) return;
     this.reading = false;
-    this.reader.end();
-    this.options.input.off("data", this.onInputData);
     this.options.onInputEnd?.();
   }
 
@@ -381,14 +356,15 @@ export class JsonRpcPeer {
       });
       return;
     }
-    const frame = classifyFrame(event.text);
+    this.onFrame(classifyFrame(event.text), event.text);
+  }
+
+  private onFrame(frame: FrameClass, text: string): void {
     try {
-      this.route(frame, event.text);
+      this.route(frame, text);
     } catch (error) {
       // Dropped alone: the frames after it in the same chunk are still read.
-      this.log.error(
-        `dropped a frame that could not be handled (${describe(error)}): ${previewText(event.text)}`,
-      );
+      this.log.error(`dropped a frame that could not be handled (${describe(error)}): ${previewText(text)}`);
     }
   }
 

@@ -9,6 +9,8 @@ import {
 import { serveMcpHttp } from "../mcp/http/http-server.js";
 import { type ProtocolSetting, protocolFromEnvironment } from "../mcp/protocol-choice.js";
 import { releaseTransportDir } from "../rpc/file-transport.js";
+import { streamTransport } from "../transport/stream-transport.js";
+import type { Transport } from "../transport/transport.js";
 import { bunStdio } from "./bun-stdio.js";
 import type { PluginDefinition, ServerOptions } from "./definition.js";
 import { PluginServer } from "./plugin-server.js";
@@ -23,6 +25,11 @@ const EARLY_SIGNALS = Symbol.for(EARLY_SIGNALS_KEY);
 
 /** Where and how a server runs. */
 export interface ServeOptions extends ServerOptions {
+  /**
+   * Where frames come from and go to, e.g. one end of a `memoryTransportPair()` to serve
+   * a host in this process. Takes the place of `input` and `output`.
+   */
+  transport?: Transport;
   /** Input stream; stdin by default. */
   input?: InputStream;
   /** Output stream; stdout by default (then guarded so only frames reach it). */
@@ -50,15 +57,14 @@ export interface ServeOptions extends ServerOptions {
  * logged instead of killing it, and the process exits 0 once stopped.
  */
 export function createPluginServer(definition: PluginDefinition, options: ServeOptions = {}): PluginServer {
-  const onStdio = options.output === undefined;
+  const onStdio = options.output === undefined && options.transport === undefined;
   const overHttp = onStdio && options.input === undefined ? httpAddressOrExit(definition) : undefined;
   if (overHttp) return serveOverHttp(definition, overHttp, options);
   const ownProcess = options.ownProcess ?? onStdio;
-  const bun = onStdio && options.input === undefined ? bunStdio() : undefined;
-  const guard = onStdio && !bun ? guardStdout() : undefined;
   const {
-    input = bun?.input ?? process.stdin,
-    output = bun?.output ?? process.stdout,
+    transport,
+    input: _input,
+    output: _output,
     log,
     ownProcess: _own,
     protocol = onStdio ? protocolFromEnvironment() : "auto",
@@ -66,15 +72,27 @@ export function createPluginServer(definition: PluginDefinition, options: ServeO
   } = options;
   const logger = log ?? createLogger(definition.manifest.name);
   const server = new PluginServer(definition, {
-    input,
-    output,
-    write: guard?.realWrite,
+    transport: transport ?? overStreams(definition, options, onStdio),
     log: logger,
     options: serverOptions,
     protocol,
   });
   if (ownProcess) ownTheProcess(server, logger);
   return server;
+}
+
+/**
+ * The transport over the given streams, else over the process's stdio: Bun's own reader
+ * and writer under Bun, else stdin and a guarded stdout.
+ */
+function overStreams(definition: PluginDefinition, options: ServeOptions, onStdio: boolean): Transport {
+  const bun = onStdio && options.input === undefined ? bunStdio() : undefined;
+  const guard = onStdio && !bun ? guardStdout() : undefined;
+  return streamTransport(
+    options.input ?? bun?.input ?? process.stdin,
+    { stream: options.output ?? bun?.output ?? process.stdout, write: guard?.realWrite },
+    { maxLineBytes: options.maxFrameBytes ?? definition.options?.maxFrameBytes },
+  );
 }
 
 /** Serves a plugin definition on stdin/stdout until EOF, a signal or `shutdown`. */
@@ -106,14 +124,14 @@ function serveOverHttp(
     log,
     ownProcess: _own,
     protocol: _protocol,
+    transport: _transport,
     input: _input,
     output: _output,
     ...serverOptions
   } = options;
   const logger = log ?? createLogger(definition.manifest.name);
   const server = new PluginServer(definition, {
-    input: IDLE_INPUT,
-    output: DISCARDING_OUTPUT,
+    transport: IDLE_TRANSPORT,
     log: logger,
     options: serverOptions,
     protocol: "auto",
@@ -130,26 +148,28 @@ function serveOverHttp(
   return server;
 }
 
-/** The input of a server whose clients come over HTTP: never a frame, never an end. */
-const IDLE_INPUT: InputStream = {
-  on: noopChain,
-  once: noopChain,
-  off: noopChain,
-  pause: noopChain,
-  resume: noopChain,
-};
-
-/** The output of a server whose clients come over HTTP: nothing is written to it. */
-const DISCARDING_OUTPUT: OutputStream = {
-  write: (_data, callback) => {
-    callback();
-    return true;
+/**
+ * The transport of a server whose clients come over HTTP: never a frame, never an end,
+ * and nothing is written to it.
+ */
+const IDLE_TRANSPORT: Transport = {
+  output: {
+    stream: {
+      write: (_data, callback) => {
+        callback();
+        return true;
+      },
+      on: noop,
+      once: noop,
+    },
   },
-  on: noopChain,
-  once: noopChain,
+  open: noop,
+  pause: noop,
+  resume: noop,
+  close: noop,
 };
 
-function noopChain(): void {}
+function noop(): void {}
 
 function ownTheProcess(server: PluginServer, log: Logger, beforeExit?: () => Promise<void>): void {
   // Listeners stay installed: a second signal must not fall back to the default action

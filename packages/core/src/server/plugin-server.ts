@@ -8,13 +8,13 @@ import { ToolTimeoutError } from "../errors/timeout-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { toolThrewMessage } from "../errors/tool-threw.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
-import type { InputStream, OutputStream } from "../framing/byte-streams.js";
 import { createLogger, type Logger } from "../log/logger.js";
 import type { McpServeOptions } from "../mcp/fallback.js";
 import { type McpServerSide, McpSession } from "../mcp/mcp-session.js";
 import { detectDialect, type FirstFrameDialect, type ProtocolSetting } from "../mcp/protocol-choice.js";
 import { releaseTransportDir } from "../rpc/file-transport.js";
 import { type IncomingRequest, JsonRpcPeer, type RequestOptions } from "../rpc/peer.js";
+import type { Transport } from "../transport/transport.js";
 import { checkArgumentDepth } from "../wire/argument-depth.js";
 import { JsonRpcErrorCode, ServerErrorCode } from "../wire/error-codes.js";
 import {
@@ -115,9 +115,7 @@ export class PluginServer {
   constructor(
     private readonly definition: PluginDefinition,
     io: {
-      input: InputStream;
-      output: OutputStream;
-      write?: (data: string, callback: (error?: Error | null) => void) => boolean;
+      transport: Transport;
       log?: Logger;
       options?: ServerOptions;
       protocol?: ProtocolSetting;
@@ -140,8 +138,7 @@ export class PluginServer {
       this.resolveDone = resolve;
     });
     this.peer = new JsonRpcPeer({
-      input: io.input,
-      output: { stream: io.output, write: io.write },
+      transport: io.transport,
       handleRequest: (request) => this.handle(request),
       log: this.log,
       maxFrameBytes: options.maxFrameBytes,

@@ -3,6 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../src/log/logger.js";
 import { JsonRpcPeer } from "../../src/rpc/peer.js";
+import { streamTransport } from "../../src/transport/stream-transport.js";
 import { topLevelMemberText } from "../../src/wire/parse-frame.js";
 
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -128,8 +129,7 @@ async function run(chunks: Buffer[]): Promise<{ lines: string[]; logs: string[] 
   const logs: string[] = [];
   const ended = new Promise<void>((resolve) => {
     const peer = new JsonRpcPeer({
-      input,
-      output: { stream: output },
+      transport: streamTransport(input, { stream: output }, { maxLineBytes: MAX_FRAME_BYTES }),
       log: createLogger("fuzz", { level: "debug", write: (line) => void logs.push(line) }),
       maxFrameBytes: MAX_FRAME_BYTES,
       fileTransportThresholdBytes: Number.POSITIVE_INFINITY,

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/log/logger.js";
 import { JsonRpcPeer } from "../../src/rpc/peer.js";
+import { streamTransport } from "../../src/transport/stream-transport.js";
 
 const LATE_ANSWER = fileURLToPath(new URL("../fixtures/late-answer.mjs", import.meta.url));
 
@@ -17,8 +18,7 @@ describe("late answers over a real process", () => {
     children.push(child);
     const lines: string[] = [];
     const peer = new JsonRpcPeer({
-      input: child.stdout,
-      output: { stream: child.stdin },
+      transport: streamTransport(child.stdout, { stream: child.stdin }),
       log: createLogger("host", { level: "debug", write: (line) => lines.push(line) }),
       handleRequest: () => null,
       newId: () => "req-1",
@@ -36,8 +36,7 @@ describe("late answers over a real process", () => {
     children.push(child);
     const lines: string[] = [];
     const peer = new JsonRpcPeer({
-      input: child.stdout,
-      output: { stream: child.stdin },
+      transport: streamTransport(child.stdout, { stream: child.stdin }),
       log: createLogger("host", { level: "debug", write: (line) => lines.push(line) }),
       handleRequest: () => null,
       newId: () => "req-2",

@@ -2,6 +2,7 @@ import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../src/log/logger.js";
 import { JsonRpcPeer, type RequestHandler, type RequestPacing } from "../../src/rpc/peer.js";
+import { streamTransport } from "../../src/transport/stream-transport.js";
 import { memoryPipe } from "../helpers/memory-pipe.js";
 
 const quiet = createLogger("test", { write: () => {}, level: "error" });
@@ -9,8 +10,7 @@ const quiet = createLogger("test", { write: () => {}, level: "error" });
 function paced(handleRequest: RequestHandler, pacing: RequestPacing) {
   const pipe = memoryPipe();
   const peer = new JsonRpcPeer({
-    input: pipe.input,
-    output: { stream: pipe.output },
+    transport: streamTransport(pipe.input, { stream: pipe.output }),
     handleRequest,
     log: quiet,
     pacing,
@@ -97,8 +97,7 @@ describe("JsonRpcPeer: output backlog", () => {
     let handled = 0;
     const big = "x".repeat(64 * 1024);
     new JsonRpcPeer({
-      input,
-      output: { stream: output },
+      transport: streamTransport(input, { stream: output }),
       handleRequest: () => {
         handled += 1;
         return big;

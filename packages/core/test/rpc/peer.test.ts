@@ -2,14 +2,14 @@ import { describe, expect, it, vi } from "vitest";
 import { RpcError } from "../../src/errors/rpc-error.js";
 import { createLogger } from "../../src/log/logger.js";
 import { JsonRpcPeer, type RequestHandler } from "../../src/rpc/peer.js";
+import { streamTransport } from "../../src/transport/stream-transport.js";
 import { memoryPipe } from "../helpers/memory-pipe.js";
 
 function setup(handleRequest: RequestHandler = () => ({})) {
   const pipe = memoryPipe();
   const logs: string[] = [];
   const peer = new JsonRpcPeer({
-    input: pipe.input,
-    output: { stream: pipe.output },
+    transport: streamTransport(pipe.input, { stream: pipe.output }),
     handleRequest,
     log: createLogger("test", { write: (line) => logs.push(line), level: "debug" }),
   });
@@ -124,8 +124,7 @@ describe("JsonRpcPeer: outgoing requests", () => {
     const pipe = memoryPipe();
     const logs: string[] = [];
     const peer = new JsonRpcPeer({
-      input: pipe.input,
-      output: { stream: pipe.output },
+      transport: streamTransport(pipe.input, { stream: pipe.output }),
       handleRequest: () => ({}),
       log: createLogger("test", { write: (line) => logs.push(line), level: "debug" }),
       newId: () => `r${next++}`,

@@ -1,14 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import { createLogger } from "../../src/log/logger.js";
 import { JsonRpcPeer } from "../../src/rpc/peer.js";
+import { streamTransport } from "../../src/transport/stream-transport.js";
 import { memoryPipe } from "../helpers/memory-pipe.js";
 
 function setup() {
   const pipe = memoryPipe();
   const logs: string[] = [];
   new JsonRpcPeer({
-    input: pipe.input,
-    output: { stream: pipe.output },
+    transport: streamTransport(pipe.input, { stream: pipe.output }),
     handleRequest: () => ({}),
     log: createLogger("test", { write: (line) => logs.push(line), level: "debug" }),
   });

@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { tmpdir } from "node:os";
 import { basename } from "node:path";
-import type { Readable, Writable } from "node:stream";
 import {
   createLogger,
   DEFAULT_INVOKE_TIMEOUT_S,
@@ -26,8 +25,9 @@ import type { ProviderSet } from "../providers/provider.js";
 import { InvokeRegistry } from "../routing/invoke-registry.js";
 import { type ReverseCallEvent, ReverseRouter } from "../routing/reverse-router.js";
 import { DEFAULT_MAX_FILE_TRANSPORT_BYTES } from "./file-transport-reader.js";
-import { LineStream, pipeLines } from "./line-stream.js";
+import { LineStream } from "./line-stream.js";
 import { hostCapabilitiesOffer } from "./offer.js";
+import { childProcessLink, type PluginLink } from "./plugin-link.js";
 import {
   type HealthReport,
   type Negotiated,
@@ -161,7 +161,8 @@ const EXIT_SETTLE_MS = 300;
 /**
  * One running plugin, driven over JSON-RPC on its stdio with core's `JsonRpcPeer`:
  * handshake, describe / invoke / health, reverse calls answered through providers, and a
- * spec-conformant stop. Create one with {@link spawnPlugin}.
+ * spec-conformant stop. Create one with {@link spawnPlugin}, or around any
+ * {@link PluginLink} (e.g. a plugin server in this process).
  */
 export class PluginProcess extends EventEmitter<PluginProcessEvents> {
   /** The plugin's stderr, line by line. */
@@ -189,46 +190,41 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
   private negotiatedState: Negotiated | undefined;
   private manifestState: Manifest | undefined;
 
+  private readonly link: PluginLink;
+
+  /**
+   * @param plugin - A child spawned with stdio `['pipe', 'pipe', 'pipe']`, or any other
+   *   {@link PluginLink}.
+   */
   constructor(
-    private readonly child: ChildProcess,
+    plugin: ChildProcess | PluginLink,
     private readonly options: PluginProcessOptions,
   ) {
     super();
     this.log = options.log ?? createLogger("executa-host");
-    if (!child.stdin || !child.stdout || !child.stderr) {
-      throw new HostError(
-        "CHILD_WITHOUT_PIPES",
-        "PluginProcess needs a child spawned with stdio ['pipe', 'pipe', 'pipe']",
-      );
-    }
-    this.exited = this.watchExit();
-    this.closed = new Promise((resolve) => {
-      child.once("close", (code, signal) => resolve({ code, signal }));
+    const maxFrameBytes = options.maxFrameBytes ?? MAX_FRAME_BYTES;
+    this.link = isPluginLink(plugin)
+      ? plugin
+      : childProcessLink(plugin, {
+          maxLineBytes: maxFrameBytes,
+          onError: (error) => this.log.error(`plugin process error: ${error.message}`),
+        });
+    this.exited = this.link.exited.then((info) => {
+      this.exitInfo = info;
+      this.emit("exit", info);
+      void this.settleAfterExit();
+      return info;
     });
-    child.on("error", (error) => {
-      // Before the process started, spawnPlugin reports the error; afterwards only log it.
-      if (child.pid !== undefined) this.log.error(`plugin process error: ${error.message}`);
-    });
-    pipeLines(child.stderr, this.stderr);
+    this.closed = this.link.closed;
+    this.link.pipeStderr(this.stderr);
     const maxFileTransportBytes = options.maxFileTransportBytes ?? DEFAULT_MAX_FILE_TRANSPORT_BYTES;
-    this.demux = this.createDemux(child.stdout, maxFileTransportBytes);
-    this.peer = this.createPeer(child.stdin, this.createRouter(), maxFileTransportBytes);
+    this.demux = this.createDemux(maxFrameBytes, maxFileTransportBytes);
+    this.peer = this.createPeer(this.createRouter(), maxFileTransportBytes);
   }
 
-  private watchExit(): Promise<ExitInfo> {
-    return new Promise((resolve) => {
-      this.child.once("exit", (code, signal) => {
-        this.exitInfo = { code, signal };
-        resolve(this.exitInfo);
-        this.emit("exit", this.exitInfo);
-        void this.settleAfterExit();
-      });
-    });
-  }
-
-  private createDemux(stdout: Readable, maxFileTransportBytes: number): StdoutDemux {
-    return new StdoutDemux(stdout, {
-      maxFrameBytes: this.options.maxFrameBytes ?? MAX_FRAME_BYTES,
+  private createDemux(maxFrameBytes: number, maxFileTransportBytes: number): StdoutDemux {
+    return new StdoutDemux(this.link.transport, {
+      maxFrameBytes,
       maxFileTransportBytes,
       transportRoots: pluginTempRoots(this.options),
       onDebugLine: (line) => this.stdoutDebug.push(line),
@@ -254,14 +250,13 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
     });
   }
 
-  private createPeer(stdin: Writable, router: ReverseRouter, maxFileTransportBytes: number): JsonRpcPeer {
+  private createPeer(router: ReverseRouter, maxFileTransportBytes: number): JsonRpcPeer {
     return new JsonRpcPeer({
-      input: this.demux.frames,
-      output: { stream: stdin },
+      transport: this.demux,
       handleRequest: (request) =>
         request.id === undefined ? this.onNotification(request) : router.handle(request),
       log: this.log,
-      // Frames from file transport may exceed the line limit, which the demux enforces.
+      // What the host sends is held to no tighter a limit than what it accepts by file transport.
       maxFrameBytes: maxFileTransportBytes + 1024,
       // The host answers inline: the spec describes file transport for plugin answers only.
       fileTransportThresholdBytes: Number.POSITIVE_INFINITY,
@@ -274,7 +269,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
 
   /** The OS process id. */
   get pid(): number | undefined {
-    return this.child.pid;
+    return this.link.pid;
   }
 
   /** True until the process has exited. */
@@ -447,9 +442,7 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
    * oversized lines. Answers to such lines usually arrive as `orphanResponse` events.
    */
   writeRaw(data: string | Uint8Array): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.child.stdin!.write(data, (error) => (error ? reject(error) : resolve()));
-    });
+    return this.link.writeRaw(data);
   }
 
   /** Sends a notification (no answer expected). */
@@ -468,14 +461,14 @@ export class PluginProcess extends EventEmitter<PluginProcessEvents> {
       const started = performance.now();
       await this.call("shutdown", {}, graceMs).catch(() => {});
       const left = Math.max(0, graceMs - (performance.now() - started));
-      return stopChild(this.child, this.exited, () => this.running, { via: "eof", graceMs: left });
+      return stopChild(this.link, this.exited, () => this.running, { via: "eof", graceMs: left });
     }
-    return stopChild(this.child, this.exited, () => this.running, { via: options.via, graceMs });
+    return stopChild(this.link, this.exited, () => this.running, { via: options.via, graceMs });
   }
 
   /** Sends SIGKILL at once. */
   kill(): void {
-    if (this.running) this.child.kill("SIGKILL");
+    if (this.running) this.link.kill("SIGKILL");
   }
 
   private toolTimeoutMs(tool: string): number {
@@ -578,6 +571,10 @@ function pluginTempRoots(options: PluginProcessOptions): string[] {
   const env = pluginEnv(options);
   const named = [env.TMPDIR, env.TMP, env.TEMP].filter((dir): dir is string => !!dir);
   return [...new Set([tmpdir(), ...named])];
+}
+
+function isPluginLink(plugin: ChildProcess | PluginLink): plugin is PluginLink {
+  return "transport" in plugin;
 }
 
 function delay(ms: number): Promise<void> {

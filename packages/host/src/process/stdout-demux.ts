@@ -1,14 +1,23 @@
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
-import { PassThrough, type Readable } from "node:stream";
-import { classifyFrame, JsonRpcErrorCode, type Logger, type RequestId } from "@executa/core";
-import { LineReader, previewText } from "@executa/core/internal";
+import {
+  classifyFrame,
+  type FrameClass,
+  type FrameSink,
+  JsonRpcErrorCode,
+  type LineEvent,
+  type Logger,
+  type RequestId,
+  type Transport,
+  type TransportReceiver,
+} from "@executa/core";
+import { previewText } from "@executa/core/internal";
 import { fileTransportRefused } from "../errors/call-failures.js";
 import { isHostError } from "../errors/host-error.js";
 import { DEFAULT_MAX_FILE_TRANSPORT_BYTES, takeTransportFile } from "./file-transport-reader.js";
 
 export interface StdoutDemuxOptions {
-  /** Longest stdout line accepted (the spec's 16 MiB). */
+  /** Longest stdout line accepted (the spec's 16 MiB): the limit the plugin's transport reads with. */
   maxFrameBytes: number;
   /** Largest file-transport file read. */
   maxFileTransportBytes?: number;
@@ -29,8 +38,8 @@ export interface StdoutDemuxOptions {
 }
 
 /**
- * Sits between the plugin's stdout and the JSON-RPC peer, because the peer must only
- * see frames it understands:
+ * The host's side of the plugin's transport. It reads the plugin's stdout lines and
+ * classifies each once, because the peer must only see frames it understands:
  *
  * - lines that are not JSON-RPC at all (debug prints, JSON logs, arrays: core's
  *   `classifyFrame` finds no JSON-RPC member) go to `onDebugLine` instead of being
@@ -39,54 +48,65 @@ export interface StdoutDemuxOptions {
  * - `{"id", "__file_transport": path}` pointers are replaced by the response inside the
  *   file, which is then deleted; a file that is refused (see `takeTransportFile`)
  *   becomes a -32603 error response for that id, so the caller learns why at once, with
- *   `data.refusal` set to {@link refusalTag}; the file stays;
+ *   `data.refusal` set to {@link StdoutDemux.refusalTag}; the file stays;
  * - responses with a null or missing id go to `onOrphanResponse`;
  * - lines over the frame limit are dropped with an error log.
  *
- * Frames reach {@link frames} in the order the plugin wrote them.
+ * Frames reach the peer, already classified, in the order the plugin wrote them.
  */
-export class StdoutDemux {
-  /** The protocol frames, one per line: the input for the peer. */
-  readonly frames = new PassThrough();
+export class StdoutDemux implements Transport {
   /** Marks the error responses this demux made for refused pointers (`error.data.refusal`). */
   readonly refusalTag = randomUUID();
-  private readonly reader: LineReader;
+  private receiver: TransportReceiver | undefined;
   private queued = 0;
   private tail: Promise<void> = Promise.resolve();
 
+  /** @param plugin - The plugin's own transport: its stdout lines, its stdin. */
   constructor(
-    source: Readable,
+    private readonly plugin: Transport,
     private readonly options: StdoutDemuxOptions,
-  ) {
-    this.reader = new LineReader(
-      (event) => {
-        if (event.kind === "line") this.onLineSafely(event.text);
-        else if (event.kind === "oversized") {
-          options.log.error(
-            `plugin wrote a ${event.bytes} byte stdout line, above the ${options.maxFrameBytes} byte frame limit; dropped (use file transport for large results)`,
-          );
-        } else {
-          options.onDebugLine(`<${event.bytes} bytes of invalid UTF-8>`);
-        }
-      },
-      { maxLineBytes: options.maxFrameBytes },
-    );
-    source.on("data", (chunk: Buffer) => this.reader.push(chunk));
-    let ended = false;
-    const end = () => {
-      if (ended) return;
-      ended = true;
-      this.reader.end();
-      void this.tail.then(() => this.frames.end());
-    };
-    source.once("end", end);
-    source.once("close", end);
+  ) {}
+
+  get output(): FrameSink {
+    return this.plugin.output;
+  }
+
+  open(receiver: TransportReceiver): void {
+    this.receiver = receiver;
+    this.plugin.open({
+      line: (event) => this.onLineEvent(event),
+      frame: (frame, text) => this.onLineSafely(text, frame),
+      end: () => void this.tail.then(() => receiver.end()),
+    });
+  }
+
+  pause(): void {
+    this.plugin.pause();
+  }
+
+  resume(): void {
+    this.plugin.resume();
+  }
+
+  close(): void {
+    this.plugin.close();
+  }
+
+  private onLineEvent(event: LineEvent): void {
+    if (event.kind === "line") this.onLineSafely(event.text);
+    else if (event.kind === "oversized") {
+      this.options.log.error(
+        `plugin wrote a ${event.bytes} byte stdout line, above the ${this.options.maxFrameBytes} byte frame limit; dropped (use file transport for large results)`,
+      );
+    } else {
+      this.options.onDebugLine(`<${event.bytes} bytes of invalid UTF-8>`);
+    }
   }
 
   /** One line that breaks its handling (e.g. a throwing listener) is dropped alone. */
-  private onLineSafely(text: string): void {
+  private onLineSafely(text: string, frame = classifyFrame(text)): void {
     try {
-      this.onLine(text);
+      this.onLine(frame, text);
     } catch (error) {
       this.options.log.error(
         `dropped a stdout line that could not be handled (${(error as Error)?.message ?? String(error)}): ${previewText(text)}`,
@@ -94,8 +114,7 @@ export class StdoutDemux {
     }
   }
 
-  private onLine(text: string): void {
-    const frame = classifyFrame(text);
+  private onLine(frame: FrameClass, text: string): void {
     if (frame.kind === "not-a-frame" && frame.attempted === undefined) {
       this.options.onDebugLine(text);
     } else if (frame.kind === "response" && frame.id === null) {
@@ -105,37 +124,32 @@ export class StdoutDemux {
       this.enqueue(() => this.resolveFileTransport(id, path));
     } else if (this.queued === 0) {
       // Broken frames go on too: the peer answers or drops them as the protocol says.
-      this.forward(text);
+      this.receiver!.frame(frame, text);
     } else {
-      this.enqueue(async () => text);
+      this.enqueue(async () => text, frame);
     }
   }
 
-  private enqueue(produce: () => Promise<string>): void {
+  /** Hands a frame over after those queued before it; `frame` is its class when known already. */
+  private enqueue(produce: () => Promise<string>, frame?: FrameClass): void {
     this.queued += 1;
     this.tail = this.tail.then(async () => {
       try {
-        this.forward(await produce());
+        const text = await produce();
+        this.receiver!.frame(frame ?? classifyFrame(text), text);
       } finally {
         this.queued -= 1;
       }
     });
   }
 
-  private forward(text: string): void {
-    this.frames.write(`${text}\n`);
-  }
-
   private async resolveFileTransport(id: RequestId, path: string): Promise<string> {
     try {
-      const text = await takeTransportFile(path, {
+      return await takeTransportFile(path, {
         maxBytes: this.options.maxFileTransportBytes ?? DEFAULT_MAX_FILE_TRANSPORT_BYTES,
         roots: this.options.transportRoots ?? [tmpdir()],
         expectedId: id,
       });
-      // Raw newlines can only be whitespace between tokens in valid JSON: flattening them
-      // keeps the frame on one line without serializing a large response again.
-      return text.replace(/[\r\n]+/g, " ");
     } catch (error) {
       const refused = isHostError(error, "FILE_TRANSPORT_REFUSED")
         ? error

@@ -1,6 +1,6 @@
-import type { ChildProcess } from "node:child_process";
 import { HOST_KILL_GRACE_MS } from "@executa/core";
 import type { ExitInfo } from "../errors/host-error.js";
+import type { PluginLink } from "./plugin-link.js";
 
 /**
  * How to ask a plugin to stop. The spec names two requests that mean the same: closing
@@ -24,11 +24,11 @@ export interface StopResult extends ExitInfo {
 }
 
 /**
- * Stops a child the spec's way: EOF and/or SIGTERM, up to `graceMs` for it to exit, then
+ * Stops a plugin the spec's way: EOF and/or SIGTERM, up to `graceMs` for it to exit, then
  * SIGKILL. Resolves once it has exited.
  */
 export async function stopChild(
-  child: ChildProcess,
+  child: Pick<PluginLink, "endInput" | "kill">,
   exited: Promise<ExitInfo>,
   isRunning: () => boolean,
   options: StopOptions = {},
@@ -37,7 +37,7 @@ export async function stopChild(
   const via = options.via ?? "both";
   const graceMs = options.graceMs ?? HOST_KILL_GRACE_MS;
   if (!isRunning()) return { ...(await exited), forced: false, elapsedMs: 0 };
-  if (via !== "sigterm") child.stdin?.end();
+  if (via !== "sigterm") child.endInput();
   if (via !== "eof") child.kill("SIGTERM");
   let timer: NodeJS.Timeout | undefined;
   const graceOver = new Promise<"timeout">((resolve) => {

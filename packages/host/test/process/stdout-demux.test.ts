@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
-import { createLogger } from "@executa/core";
+import { createLogger, type FrameClass, streamTransport } from "@executa/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { StdoutDemux } from "../../src/process/stdout-demux.js";
 import { tempDir } from "../helpers/calls.js";
@@ -10,6 +10,7 @@ describe("StdoutDemux", () => {
   let dir: ReturnType<typeof tempDir>;
   let source: PassThrough;
   let frames: string[];
+  let classes: FrameClass["kind"][];
   let debug: string[];
   let logs: string[];
   let ended: () => Promise<void>;
@@ -18,21 +19,25 @@ describe("StdoutDemux", () => {
     dir = tempDir();
     source = new PassThrough();
     frames = [];
+    classes = [];
     debug = [];
     logs = [];
-    const demux = new StdoutDemux(source, {
+    const plugin = streamTransport(source, { stream: new PassThrough() }, { maxLineBytes: 256 });
+    const demux = new StdoutDemux(plugin, {
       maxFrameBytes: 256,
       onDebugLine: (line) => debug.push(line),
       log: createLogger("test", { level: "debug", write: (line) => void logs.push(line) }),
     });
-    demux.frames.setEncoding("utf8");
-    let partial = "";
-    demux.frames.on("data", (chunk: string) => {
-      const lines = (partial + chunk).split("\n");
-      partial = lines.pop()!;
-      frames.push(...lines);
+    const end = new Promise<void>((resolve) => {
+      demux.open({
+        line: (event) => frames.push(`unexpected line event ${event.kind}`),
+        frame: (frame, text) => {
+          frames.push(text);
+          classes.push(frame.kind);
+        },
+        end: resolve,
+      });
     });
-    const end = new Promise<void>((resolve) => demux.frames.once("end", resolve));
     ended = () => end;
   });
   afterEach(() => dir.remove());
@@ -50,11 +55,13 @@ describe("StdoutDemux", () => {
     await ended();
     expect(frames).toEqual([
       '{"jsonrpc":"2.0","id":1,"result":1}',
-      '{   "jsonrpc": "2.0",   "id": 2,   "result": {"a": 1} } ',
+      '{\n  "jsonrpc": "2.0",\n  "id": 2,\n  "result": {"a": 1}\n}\n',
       '{"jsonrpc":"2.0","id":3,"result":3}',
       '{"jsonrpc":"2.0","method":"executa/progress"}',
     ]);
     expect(frames.map((f) => JSON.parse(f))[1]).toEqual({ jsonrpc: "2.0", id: 2, result: { a: 1 } });
+    // Each line is classified once, by the demux: the peer gets the class with the text.
+    expect(classes).toEqual(["response", "response", "response", "notification"]);
     expect(debug).toEqual(["plain text", '{"not":"a frame"}']);
     expect(logs.some((line) => line.includes("300 byte stdout line"))).toBe(true);
     expect(existsSync(file)).toBe(false);
@@ -82,16 +89,19 @@ describe("StdoutDemux routes each class of core's classifyFrame", () => {
   it("sends lines without JSON-RPC members to debug, id-less responses to orphans, the rest to the peer", async () => {
     const source = new PassThrough();
     const routed: [string, string][] = [];
-    const demux = new StdoutDemux(source, {
+    const demux = new StdoutDemux(streamTransport(source, { stream: new PassThrough() }), {
       maxFrameBytes: 1024,
       onDebugLine: (line) => routed.push(["debug", line]),
       onOrphanResponse: (frame) => routed.push(["orphan", JSON.stringify(frame)]),
       log: createLogger("test", { level: "error", write: () => {} }),
     });
-    demux.frames.setEncoding("utf8").on("data", (chunk: string) => {
-      for (const line of chunk.split("\n").filter(Boolean)) routed.push(["peer", line]);
+    const ended = new Promise<void>((resolve) => {
+      demux.open({
+        line: (event) => routed.push(["line event", event.kind]),
+        frame: (_frame, text) => routed.push(["peer", text]),
+        end: resolve,
+      });
     });
-    const ended = new Promise((resolve) => demux.frames.once("end", resolve));
     const lines: [string, string][] = [
       ["debug", "plain text"],
       ["debug", '{"level":"info","msg":"log"}'],

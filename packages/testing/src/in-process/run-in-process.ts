@@ -6,7 +6,7 @@ import { startClient } from "../client/start-client.js";
 import type { PluginTestClient } from "../client/test-client.js";
 import { createTestProviders } from "../providers/test-providers.js";
 import { type PluginTarget, toDefinition } from "../target/to-definition.js";
-import { InProcessChild } from "./in-process-child.js";
+import { InProcessLink } from "./in-process-link.js";
 
 /** Options of {@link runInProcess}. */
 export interface RunInProcessOptions<T extends object = object> extends RunOptions {
@@ -21,7 +21,7 @@ export interface RunInProcessOptions<T extends object = object> extends RunOptio
 
 /**
  * Runs a plugin in this process — a decorated class or a core `PluginDefinition` — served
- * by core's plugin server over linked in-memory streams and driven by host's
+ * by core's plugin server over an in-memory transport pair and driven by host's
  * `PluginProcess`, with the local providers in a temp directory. Fast (no process, no
  * build) and exact: every call is a real JSON-RPC frame, validated the way a host
  * validates it. Resolves once the handshake is done; call `close()` when finished.
@@ -44,8 +44,8 @@ export async function runInProcess<T extends object>(
   const providers = createTestProviders(options);
   let plugin: PluginProcess;
   try {
-    const child = new InProcessChild(definition, options.server);
-    plugin = new PluginProcess(child.asChildProcess(), {
+    const link = new InProcessLink(definition, { server: options.server });
+    plugin = new PluginProcess(link, {
       ...hostOptions(options),
       command: definition.manifest.name,
       providers: providers.providers,

@@ -1,6 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { createLogger, type InitializeResult, type InvokeResult } from "@executa/core";
+import { createLogger, type InitializeResult, type InvokeResult, streamTransport } from "@executa/core";
 import { JsonRpcPeer } from "@executa/core/internal";
 
 export const HOST_PLUGIN = fileURLToPath(new URL("../fixtures/host-plugin.mjs", import.meta.url));
@@ -70,8 +70,11 @@ export class FakeHost {
     this.child.stdin.on("error", () => {});
     this.exited = new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
     this.peer = new JsonRpcPeer({
-      input: this.child.stdout,
-      output: { stream: this.child.stdin },
+      transport: streamTransport(
+        this.child.stdout,
+        { stream: this.child.stdin },
+        { maxLineBytes: 32 * 1024 * 1024 },
+      ),
       log: createLogger("fake-host", { level: "error" }),
       maxFrameBytes: 32 * 1024 * 1024,
       handleRequest: (request) => {

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import type { AsyncLocalStorage } from "node:async_hooks";
 import type { HostClients } from "../capabilities/host-clients.js";
 import type { Logger } from "../log/logger.js";
 import type { InvokeWireContext } from "../wire/invoke.js";
@@ -52,11 +52,15 @@ export interface InvokeContext {
   readonly host: HostClients;
 }
 
-const storage = new AsyncLocalStorage<InvokeContext>();
+/**
+ * Made by the first tool call rather than at load: a Bun executable pays about 2 MiB of
+ * memory for `node:async_hooks`, and a plugin that is only described never needs it.
+ */
+let storage: AsyncLocalStorage<InvokeContext> | undefined;
 
 /** The context of the invoke whose code is running now, if any (see {@link currentContext}, which throws instead). */
 export function currentInvoke(): InvokeContext | undefined {
-  return storage.getStore();
+  return storage?.getStore();
 }
 
 /**
@@ -83,7 +87,7 @@ export function currentInvoke(): InvokeContext | undefined {
  *   before the invoke began.
  */
 export function currentContext(): InvokeContext {
-  const context = storage.getStore();
+  const context = storage?.getStore();
   if (context === undefined) throw new NoInvokeContextError();
   return context;
 }
@@ -107,5 +111,6 @@ export class NoInvokeContextError extends Error {
 
 /** Runs `fn` with `context` as the current invoke (what reverse calls read their id from). */
 export function runWithInvoke<T>(context: InvokeContext, fn: () => T): T {
+  storage ??= new (process.getBuiltinModule("node:async_hooks").AsyncLocalStorage)<InvokeContext>();
   return storage.run(context, fn);
 }

@@ -20,7 +20,10 @@ export { isToolThrewMessage, toolThrewMessage } from "./errors/tool-threw.js";
 export { LineReader, type LineReaderOptions } from "./framing/line-reader.js";
 export { isObject } from "./manifest/manifest-issues.js";
 export {
+  isInResultOf,
+  isInsideAResult,
   recordSourceInfo,
+  resultPath,
   SOURCE_INFO_KEY,
   type SourceClass,
   type SourceField,

@@ -1,4 +1,9 @@
-import type { SourceField, SourceParameter, SourceSchema } from "@executa/core/internal";
+import {
+  resultPath,
+  type SourceField,
+  type SourceParameter,
+  type SourceSchema,
+} from "@executa/core/internal";
 import type * as ts from "typescript";
 import { type DocComment, docOf, paramTagText } from "./doc-comments.js";
 import { jsonLiteral, NOT_JSON } from "./json-literal.js";
@@ -64,7 +69,7 @@ export class FieldReader {
     const F = this.tsm.TypeFlags;
     const members = type.isUnion() ? type.types : [type];
     if (members.every((member) => member.flags & (F.Undefined | F.Void | F.Never))) return undefined;
-    const at = { depth: 0, seen: [], path: `${path}()` };
+    const at = { depth: 0, seen: [], path: resultPath(path) };
     const firstNote = this.notes.length;
     const field = this.field(undefined, type, false, at, declaration.type);
     const notes = this.notes.splice(firstNote).filter((note) => !isDisplayPath(note.path, at.path));

@@ -1,4 +1,10 @@
-import type { SourceClass, SourceField, SourceMethod, SourceParameter } from "@executa/core/internal";
+import {
+  isInsideAResult,
+  type SourceClass,
+  type SourceField,
+  type SourceMethod,
+  type SourceParameter,
+} from "@executa/core/internal";
 
 type SourceUnsupported = NonNullable<SourceClass["unsupported"]>[number];
 
@@ -105,7 +111,7 @@ function readMembers(tsm: TypeScriptModule, fields: FieldReader, node: ts.ClassD
  */
 function unsupportedMembers(notes: readonly SourceInfoNote[], className: string): SourceUnsupported[] {
   return notes
-    .filter((note) => !note.unresolved || /\(\)[.[]/.test(note.path))
+    .filter((note) => !note.unresolved || isInsideAResult(note.path))
     .map((note) => ({
       member: note.path.slice(className.length + 1),
       ...(note.index !== undefined && { index: note.index }),

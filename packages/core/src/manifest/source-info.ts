@@ -85,6 +85,22 @@ export interface SourceClass {
   unsupported?: readonly SourceUnsupported[];
 }
 
+/** How a member path names a method's result: `method()`; inside it, `method().field` and `method().list[]`. */
+export function resultPath(method: string): string {
+  return `${method}()`;
+}
+
+/** Whether `member` is `method`'s result or lies inside it (see {@link resultPath}). */
+export function isInResultOf(member: string, method: string): boolean {
+  const result = resultPath(method);
+  return member === result || member.startsWith(`${result}.`) || member.startsWith(`${result}[`);
+}
+
+/** Whether `path` lies inside some method's result, below the result itself (`Class.method().field`). */
+export function isInsideAResult(path: string): boolean {
+  return /\(\)[.[]/.test(path);
+}
+
 /** A member of a class whose type the manifest cannot describe faithfully. */
 export interface SourceUnsupported {
   /**

@@ -1,5 +1,11 @@
 import type { JsonSchema, OutputSchema } from "@executa/core";
-import { type SourceField, type SourceSchema, sourceInfoOf } from "@executa/core/internal";
+import {
+  isInResultOf,
+  resultPath,
+  type SourceField,
+  type SourceSchema,
+  sourceInfoOf,
+} from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { UnsupportedType } from "./unsupported-type.js";
 
@@ -23,21 +29,17 @@ export function toolOutputSchema(
   methodName: string,
 ): OutputSchema | undefined {
   const info = sourceInfoOf(target);
-  const resultPath = `${methodName}()`;
+  const result = resultPath(methodName);
   const inside = (info?.unsupported ?? []).filter(
-    (entry) =>
-      entry.index === undefined &&
-      (entry.member === resultPath ||
-        entry.member.startsWith(`${resultPath}.`) ||
-        entry.member.startsWith(`${resultPath}[`)),
+    (entry) => entry.index === undefined && isInResultOf(entry.member, methodName),
   );
   const lossy = inside.find((entry) => entry.lossy);
-  if (lossy) throw lossyResultError(className, resultPath, lossy);
+  if (lossy) throw lossyResultError(className, result, lossy);
   const returns = info?.methods?.[methodName]?.returns;
   if (returns?.type !== "object" || returns.nullable) return undefined;
-  if (inside.some((entry) => entry.member === resultPath)) return undefined;
+  if (inside.some((entry) => entry.member === result)) return undefined;
   const schema = jsonSchemaOf(returns);
-  for (const entry of inside) unconstrain(schema, entry.member.slice(resultPath.length));
+  for (const entry of inside) unconstrain(schema, entry.member.slice(result.length));
   return schema as OutputSchema;
 }
 

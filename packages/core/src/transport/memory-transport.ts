@@ -15,7 +15,7 @@ export interface MemoryTransportEnd extends Transport {
 /**
  * Two transports linked in memory, each one's output the other's input, with the line
  * framing, the 16 MiB line limit and the backpressure of a real pipe (see
- * {@link MemoryPipe}): a plugin server and a host can talk in one process, frame for
+ * `MemoryPipe`): a plugin server and a host can talk in one process, frame for
  * frame as over stdio.
  *
  * @param first - How the first end reads its input.

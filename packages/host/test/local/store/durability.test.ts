@@ -35,6 +35,9 @@ describe("LocalStore on a file shared by processes", () => {
   afterEach(() => dir.remove());
 
   it("two processes incrementing one counter with if_match lose no write", async () => {
+    const seed = new LocalStore(db);
+    seed.put("ns", "kv", "counter", { valueJson: "0", sizeBytes: 1 });
+    seed.close();
     const runs = await Promise.all([
       runStore(db, "count", "counter", "60"),
       runStore(db, "count", "counter", "60"),
@@ -42,7 +45,7 @@ describe("LocalStore on a file shared by processes", () => {
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
     const store = new LocalStore(db);
     try {
-      expect(store.get("ns", "kv", "counter")).toMatchObject({ valueJson: "120", generation: 120 });
+      expect(store.get("ns", "kv", "counter")).toMatchObject({ valueJson: "120", generation: 121 });
     } finally {
       store.close();
     }

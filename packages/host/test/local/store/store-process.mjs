@@ -1,6 +1,6 @@
 // One process using the built LocalStore on a database file, as a dev host or an MCP
 // fallback does. Usage: node store-process.mjs <db> <command> [args]
-//   count <key> <n>  n read-modify-write increments of a counter, each guarded by if_match
+//   count <key> <n>  n read-modify-write increments of a seeded counter, each guarded by if_match
 //   crash <key>      a committed put of <key>, then a write of "lost" killed before commit
 import sqlite from "node-sqlite3-wasm";
 import { LocalStore } from "../../../dist/local/index.js";
@@ -12,8 +12,10 @@ if (command === "count") {
   let conflicts = 0;
   for (let done = 0; done < Number(n); ) {
     const current = store.get("ns", "kv", key);
-    const next = JSON.stringify(Number(current?.valueJson ?? 0) + 1);
-    const put = store.put("ns", "kv", key, { valueJson: next, sizeBytes: next.length }, current?.etag);
+    // storage/set has no "only if absent": a guarded increment needs the entry to exist.
+    if (!current) throw new Error(`count: seed ${key} first`);
+    const next = JSON.stringify(Number(current.valueJson) + 1);
+    const put = store.put("ns", "kv", key, { valueJson: next, sizeBytes: next.length }, current.etag);
     if (put.ok) done++;
     else conflicts++;
   }

@@ -234,8 +234,7 @@ export class LocalStore {
 
   close(): void {
     if (!this.db.isOpen) return;
-    for (const statement of this.statements.values()) statement.finalize();
-    this.statements.clear();
+    this.finalizeStatements();
     this.db.close();
   }
 
@@ -250,7 +249,24 @@ export class LocalStore {
 
   /** A read outside a transaction of this store's (inside one, the lock is already held). */
   private read<T>(work: () => T): T {
-    return this.db.inTransaction ? work() : recoveringStaleLock(this.path, work);
+    return this.db.inTransaction
+      ? work()
+      : recoveringStaleLock(this.path, work, () => this.finalizeStatements());
+  }
+
+  /**
+   * Frees the prepared statements; they are prepared anew on next use. Also what a failed
+   * read needs: a statement that failed on a lock cannot be reset and bound again, and
+   * its finalize reports that same failure again, which is why it is not rethrown.
+   */
+  private finalizeStatements(): void {
+    for (const statement of this.statements.values()) {
+      if (statement.isFinalized) continue;
+      try {
+        statement.finalize();
+      } catch {}
+    }
+    this.statements.clear();
   }
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import sqlite from "node-sqlite3-wasm";
 import { HostError } from "../../errors/host-error.js";
+import { rollBackHotJournal } from "./hot-journal.js";
 
 /** A SQLite connection (SQLite compiled to WebAssembly: no native addon to build or download). */
 export type SqliteDatabase = InstanceType<typeof sqlite.Database>;
@@ -21,13 +22,14 @@ const STALE_LOCK_MS = 45_000;
  * Opens (and creates, with its folder) the database at `path`, or an in-memory one for
  * ":memory:". The file is written through Node's `fs` with a rollback journal and
  * `synchronous = FULL`: a commit is on disk when it returns, and a transaction cut short by
- * a crash is rolled back on the next open. WAL needs shared memory, which WebAssembly
- * SQLite has not.
+ * a crash is rolled back (by `rollBackHotJournal`) on the next open, or once its
+ * lock is stale. WAL needs shared memory, which WebAssembly SQLite has not.
  */
 export function openSqlite(path: string): SqliteDatabase {
   if (path !== ":memory:") {
     mkdirSync(dirname(path), { recursive: true });
     removeStaleLock(path);
+    rollBackHotJournal(path);
   }
   const db = new sqlite.Database(path);
   try {
@@ -64,18 +66,21 @@ function beginImmediate(db: SqliteDatabase, path: string): void {
 }
 
 /**
- * Runs `work`, and once more when it failed on a lock left behind. The file's lock is a
+ * Runs `work`, and once more when it failed on a lock left behind (after `beforeRetry`,
+ * e.g. to drop statements the failure left unusable). The file's lock is a
  * `<file>.lock` folder: a process killed inside a transaction leaves it, and without this
  * every later statement would wait for it and fail.
  *
  * @throws HostError `STORE_LOCKED` when another process holds the lock past the wait.
  */
-export function recoveringStaleLock<T>(path: string, work: () => T): T {
+export function recoveringStaleLock<T>(path: string, work: () => T, beforeRetry?: () => void): T {
   try {
     return work();
   } catch (error) {
     if (path === ":memory:" || !isBusy(error)) throw error;
     if (!removeStaleLock(path)) throw lockedError(path, error);
+    rollBackHotJournal(path);
+    beforeRetry?.();
     return work();
   }
 }

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, utimesSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -73,6 +73,49 @@ describe("LocalStore on a file shared by processes", () => {
       store.close();
     }
   }, 60_000);
+
+  describe("a process killed after its transaction wrote pages into the file", () => {
+    const ENTRIES = 150;
+
+    /** Runs the crash and checks it left what a real one leaves: torn pages, its journal, its lock (aged). */
+    async function crashMidWrite(): Promise<void> {
+      const crash = await runStore(db, "crash-spilled", String(ENTRIES));
+      expect(crash.signal, crash.stderr).toBe("SIGKILL");
+      expect(readFileSync(db).includes('"lost.'), "the dead transaction's pages are in the file").toBe(true);
+      expect(existsSync(`${db}-journal`)).toBe(true);
+      const longAgo = new Date(Date.now() - 60_000);
+      utimesSync(`${db}.lock`, longAgo, longAgo);
+    }
+
+    function expectAllKept(store: LocalStore): void {
+      const { items } = store.list("ns", { limit: ENTRIES + 1 });
+      expect(items).toHaveLength(ENTRIES);
+      expect(items.filter((entry) => !entry.valueJson?.startsWith('"kept.'))).toEqual([]);
+      expect(existsSync(`${db}-journal`)).toBe(false);
+    }
+
+    it("the next open rolls the journal back: every entry as committed", async () => {
+      await crashMidWrite();
+      const store = new LocalStore(db);
+      try {
+        expectAllKept(store);
+        expect(store.put("ns", "kv", "k0", { valueJson: "1", sizeBytes: 1 })).toMatchObject({ ok: true });
+      } finally {
+        store.close();
+      }
+    }, 60_000);
+
+    it("a store already open rolls it back once the lock is stale, before it reads", async () => {
+      const store = new LocalStore(db);
+      try {
+        await crashMidWrite();
+        expectAllKept(store);
+        expect(store.get("ns", "kv", "k1")?.generation).toBe(1);
+      } finally {
+        store.close();
+      }
+    }, 60_000);
+  });
 
   it("a lock another process holds past the wait fails with STORE_LOCKED, naming the file and the fix", () => {
     new LocalStore(db).close();

@@ -2,6 +2,8 @@
 // fallback does. Usage: node store-process.mjs <db> <command> [args]
 //   count <key> <n>  n read-modify-write increments of a seeded counter, each guarded by if_match
 //   crash <key>      a committed put of <key>, then a write of "lost" killed before commit
+//   crash-spilled <n> n committed entries, then a rewrite of them all killed after SQLite
+//                     had written some of its pages into the database file (a tiny cache)
 import sqlite from "node-sqlite3-wasm";
 import { LocalStore } from "../../../dist/local/index.js";
 
@@ -27,5 +29,14 @@ if (command === "count") {
   raw.exec("BEGIN IMMEDIATE");
   raw.run("UPDATE entries SET value = '\"lost\"' WHERE key = ?", [key]);
   raw.run("DELETE FROM entries WHERE key <> ?", [key]);
+  process.kill(process.pid, "SIGKILL");
+} else if (command === "crash-spilled") {
+  const value = JSON.stringify("kept".padEnd(2000, "."));
+  for (let i = 0; i < Number(key); i++)
+    store.put("ns", "kv", `k${i}`, { valueJson: value, sizeBytes: value.length });
+  const raw = new sqlite.Database(db);
+  raw.exec("PRAGMA cache_size = 2");
+  raw.exec("BEGIN IMMEDIATE");
+  raw.run(`UPDATE entries SET value = '"${"lost".padEnd(2000, ".")}"'`);
   process.kill(process.pid, "SIGKILL");
 }

@@ -17,6 +17,7 @@ export type { ReverseChannel } from "./context/reverse-channel.js";
 export { errorBrand, isBrandedInstance, markBrands } from "./errors/brand.js";
 export { previewText } from "./errors/preview.js";
 export { isToolThrewMessage, toolThrewMessage } from "./errors/tool-threw.js";
+export { type RawOutputStream, writeRaw } from "./framing/byte-streams.js";
 export { LineReader, type LineReaderOptions } from "./framing/line-reader.js";
 export { isObject } from "./manifest/manifest-issues.js";
 export {

@@ -19,3 +19,16 @@ export interface OutputStream {
   on(event: "error", listener: (error: Error) => void): unknown;
   once(event: "drain", listener: () => void): unknown;
 }
+
+/** A stream that takes bytes as well as text (a MemoryPipe, a child's stdin). */
+export interface RawOutputStream {
+  /** Writes `data`; `callback` runs once it was taken, with the error if it failed. */
+  write(data: string | Uint8Array, callback: (error?: Error | null) => void): unknown;
+}
+
+/** Writes `data` exactly as given; settles once the stream took it, or rejects with its error. */
+export function writeRaw(stream: RawOutputStream, data: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    stream.write(data, (error) => (error ? reject(error) : resolve()));
+  });
+}

@@ -1,3 +1,4 @@
+import { writeRaw } from "../framing/byte-streams.js";
 import { MemoryPipe } from "./memory-pipe.js";
 import { type StreamTransportOptions, streamTransport } from "./stream-transport.js";
 import type { Transport } from "./transport.js";
@@ -35,21 +36,12 @@ function memoryEnd(
   output: MemoryPipe,
   options: StreamTransportOptions,
 ): MemoryTransportEnd {
-  const transport = streamTransport(input, { stream: output }, options);
-  return {
-    output: transport.output,
-    open: (receiver) => transport.open(receiver),
-    pause: () => transport.pause(),
-    resume: () => transport.resume(),
-    close: () => transport.close(),
-    writeRaw: (data) =>
-      new Promise((resolve, reject) => {
-        output.write(data, (error) => (error ? reject(error) : resolve()));
-      }),
+  return Object.assign(streamTransport(input, { stream: output }, options), {
+    writeRaw: (data: string | Uint8Array) => writeRaw(output, data),
     endOutput: () => output.end(),
     cut: () => {
       input.destroy();
       output.destroy();
     },
-  };
+  });
 }

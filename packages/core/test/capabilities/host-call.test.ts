@@ -14,6 +14,7 @@ import {
 import { createInvokeContext } from "@executa/core/internal";
 import { describe, expect, it } from "vitest";
 import { DEADLINE_RESERVE_MS } from "../../src/capabilities/host-call.js";
+import { turn } from "../helpers/turns.js";
 import { fakeChannel, fakeHost, HOLD } from "./helpers/fake-channel.js";
 
 const message = { messages: [{ role: "user" as const, content: "hi" }], maxTokens: 5 };
@@ -95,7 +96,7 @@ describe("aborts", () => {
     const during = fakeHost();
     during.state.respond = () => HOLD;
     const pending = during.host.agent.session.run("aps_1", "go");
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     during.invoke.controller.abort(new Error("deadline"));
     await expect(pending).rejects.toThrow("deadline");
     expect(during.sent).toHaveLength(1);

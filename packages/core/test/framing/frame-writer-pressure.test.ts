@@ -1,8 +1,7 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { FrameWriter } from "../../src/framing/frame-writer.js";
-
-const tick = () => new Promise((resolve) => setImmediate(resolve));
+import { turn } from "../helpers/turns.js";
 
 describe("FrameWriter pressure marks", () => {
   it("reports crossing the high mark once, and the low mark once the reader caught up", async () => {
@@ -26,16 +25,16 @@ describe("FrameWriter pressure marks", () => {
     writer.write(frame);
     expect(changes).toEqual([true]);
     expect(writer.pendingBytes).toBe(120);
-    await tick();
+    await turn();
     writer.write(frame);
     expect(changes).toEqual([true]);
     callbacks.shift()?.();
-    await tick();
+    await turn();
     // 40 bytes still queued: above the low mark.
     expect(changes).toEqual([true]);
     while (callbacks.length > 0) {
       callbacks.shift()?.();
-      await tick();
+      await turn();
     }
     expect(writer.pendingBytes).toBe(0);
     expect(changes).toEqual([true, false]);

@@ -5,6 +5,7 @@ import { createLogger } from "../../src/log/logger.js";
 import { JsonRpcPeer } from "../../src/rpc/peer.js";
 import { streamTransport } from "../../src/transport/stream-transport.js";
 import { topLevelMemberText } from "../../src/wire/parse-frame.js";
+import { turn } from "../helpers/turns.js";
 
 const MAX_FRAME_BYTES = 64 * 1024;
 const DEEP = 20_000;
@@ -140,7 +141,7 @@ async function run(chunks: Buffer[]): Promise<{ lines: string[]; logs: string[] 
   for (const chunk of chunks) input.write(chunk);
   input.end();
   await ended;
-  await new Promise((resolve) => setImmediate(resolve));
+  await turn();
   return { lines: written.split("\n").filter((line) => line !== ""), logs };
 }
 

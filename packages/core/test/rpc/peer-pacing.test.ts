@@ -4,6 +4,7 @@ import { createLogger } from "../../src/log/logger.js";
 import { JsonRpcPeer, type RequestHandler, type RequestPacing } from "../../src/rpc/peer.js";
 import { streamTransport } from "../../src/transport/stream-transport.js";
 import { memoryPipe } from "../helpers/memory-pipe.js";
+import { turn } from "../helpers/turns.js";
 
 const quiet = createLogger("test", { write: () => {}, level: "error" });
 
@@ -81,7 +82,7 @@ describe("JsonRpcPeer: pacing", () => {
       { deferrable: () => true, mustYield: () => true },
     );
     input.write(`${[1, 2, 3].map((id) => request(id, "work")).join("\n")}\n`);
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
     expect(seen).toEqual([]);
     peer.releaseHeld();
     expect(seen).toEqual([1, 2, 3]);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConcurrencyLimiter } from "../../src/server/limiter.js";
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+import { turn } from "../helpers/turns.js";
 
 describe("ConcurrencyLimiter", () => {
   it("runs at most `limit` tasks and starts waiting ones in arrival order as slots free", () => {
@@ -36,7 +35,7 @@ describe("ConcurrencyLimiter", () => {
     expect(started).toEqual([]);
     expect(limiter.queued).toBe(2);
     busy = false;
-    await nextTurn();
+    await turn();
     expect(started).toEqual(["a", "b"]);
     expect(limiter.active).toBe(2);
   });
@@ -51,10 +50,10 @@ describe("ConcurrencyLimiter", () => {
         started.push(i);
         busy = true; // a CPU-bound task spends the turn's budget
       });
-    for (let turn = 1; turn <= 3; turn++) {
+    for (let round = 1; round <= 3; round++) {
       busy = false;
-      await nextTurn();
-      expect(started).toHaveLength(turn);
+      await turn();
+      expect(started).toHaveLength(round);
     }
   });
 });

@@ -3,6 +3,7 @@ import { createLogger } from "../../src/log/logger.js";
 import { JsonRpcPeer } from "../../src/rpc/peer.js";
 import { memoryTransportPair } from "../../src/transport/memory-transport.js";
 import type { TransportReceiver } from "../../src/transport/transport.js";
+import { turns } from "../helpers/turns.js";
 
 const quiet = createLogger("test", { level: "error", write: () => {} });
 
@@ -22,12 +23,6 @@ function recorder() {
     },
   };
   return { receiver, lines, events, isEnded: () => ended };
-}
-
-const turn = () => new Promise((resolve) => setImmediate(resolve));
-
-async function turns(count: number): Promise<void> {
-  for (let i = 0; i < count; i += 1) await turn();
 }
 
 describe("memoryTransportPair", () => {

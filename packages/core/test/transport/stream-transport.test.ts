@@ -1,8 +1,7 @@
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { streamTransport } from "../../src/transport/stream-transport.js";
-
-const turn = () => new Promise((resolve) => setImmediate(resolve));
+import { turn } from "../helpers/turns.js";
 
 function opened(input: PassThrough) {
   const lines: string[] = [];

@@ -1,5 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { streamTransport, type Transport } from "@executa/core";
+import { writeRaw } from "@executa/core/internal";
 import type { ExitInfo } from "../errors/host-error.js";
 import { HostError } from "../errors/host-error.js";
 import { type LineStream, pipeLines } from "./line-stream.js";
@@ -58,9 +59,6 @@ export function childProcessLink(child: ChildProcess, options: ChildProcessLinkO
     pipeStderr: (target) => pipeLines(stderr, target),
     endInput: () => stdin.end(),
     kill: (signal) => void child.kill(signal),
-    writeRaw: (data) =>
-      new Promise((resolve, reject) => {
-        stdin.write(data, (error) => (error ? reject(error) : resolve()));
-      }),
+    writeRaw: (data) => writeRaw(stdin, data),
   };
 }

@@ -67,6 +67,8 @@ export function readCpuTimeMs(pid: number): number | undefined {
  * {@link readCpuTimeMs} (10 ms ticks, but counting threads that have exited) where
  * schedstat is missing; undefined without procfs. A thread that exits between two reads
  * takes its time with it, so measure spans during which the runtime keeps its threads.
+ * A thread on a CPU has its time brought up to date only at a scheduler tick or when it
+ * leaves the CPU: a span of a millisecond or two can read 0, so measure longer ones.
  */
 export function readCpuTimeUs(pid: number): number | undefined {
   let tids: string[];

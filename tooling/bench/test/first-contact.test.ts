@@ -60,7 +60,8 @@ describe("the unread-stdout figure", () => {
 
 describe("first contact on the baseline (real processes)", () => {
   it("times describe and the first invoke from spawn, then the first burst", async () => {
-    const run = await contactAndBurst("baseline", baseline, 200);
+    // Long enough to span scheduler ticks (see readCpuTimeUs): 200 invokes read 0 µs of CPU in 1 run of 4.
+    const run = await contactAndBurst("baseline", baseline, 5_000);
     expect(run.describeMs).toBeGreaterThan(0);
     expect(run.firstInvokeMs).toBeGreaterThanOrEqual(run.describeMs);
     expect(run.burstPerS).toBeGreaterThan(0);

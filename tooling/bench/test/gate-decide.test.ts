@@ -7,31 +7,49 @@ import {
   formatBudget,
   type GateBudget,
   type GateBudgetFile,
+  type GateCalibration,
   type GatePair,
   MIN_BAND,
   pairedRatios,
   parseBudget,
   parseBudgetFile,
+  type RatioMedians,
   renderVerdict,
+  withCalibration,
 } from "../src/gate/decide.js";
 
 function budget(values: Partial<Record<keyof GateBudget["ratios"], [number, number]>> = {}): GateBudget {
   const entry = ([value, band]: [number, number]) => ({ budget: value, band, calibration: [value] });
   return {
-    measured: {
-      commit: "abc1234",
-      at: "2026-12-05T08:00:00.000Z",
-      binary: "toolbox",
-      machine: "test",
-      runs: 1,
-      calibrations: 1,
-      burstCalls: 1,
-    },
+    measured: [calibration("test", {})],
     ratios: {
       first_invoke: entry(values.first_invoke ?? [1, 0.1]),
       first_burst_cpu: entry(values.first_burst_cpu ?? [1, 0.1]),
       first_burst_peak_rss: entry(values.first_burst_peak_rss ?? [1, 0.1]),
     },
+  };
+}
+
+function calibration(
+  machine: string,
+  quiet: Partial<RatioMedians>,
+  loaded: Partial<RatioMedians> = {},
+): GateCalibration {
+  const medians = (given: Partial<RatioMedians>): RatioMedians => ({
+    first_invoke: given.first_invoke ?? [],
+    first_burst_cpu: given.first_burst_cpu ?? [],
+    first_burst_peak_rss: given.first_burst_peak_rss ?? [],
+  });
+  return {
+    commit: "abc1234",
+    at: "2026-12-05T08:00:00.000Z",
+    binary: "toolbox",
+    machine,
+    runs: 1,
+    calibrations: 1,
+    burstCalls: 1,
+    quiet: medians(quiet),
+    loaded: medians(loaded),
   };
 }
 
@@ -118,6 +136,31 @@ describe("calibration", () => {
   it("never sets a band below the floor", () => {
     expect(calibrateRatio([1, 1.01, 0.99]).band).toBe(MIN_BAND);
   });
+
+  it("pools the machines a budget was calibrated on, and a machine calibrated again replaces its own medians", () => {
+    const amd = calibration("AMD", {
+      first_invoke: [0.43, 0.42, 0.44],
+      first_burst_cpu: [1, 1, 1],
+      first_burst_peak_rss: [1],
+    });
+    const intel = calibration("Intel", {
+      first_invoke: [0.21, 0.22, 0.2],
+      first_burst_cpu: [1.1, 1.1, 1.1],
+      first_burst_peak_rss: [1],
+    });
+    const both = withCalibration(withCalibration(undefined, amd), intel);
+    expect(both.measured.map((m) => m.machine)).toEqual(["AMD", "Intel"]);
+    expect(both.ratios.first_invoke).toEqual(calibrateRatio([0.43, 0.42, 0.44, 0.21, 0.22, 0.2]));
+    expect(both.ratios.first_burst_cpu.budget).toBe(1.05);
+    const intelAgain = calibration("Intel", {
+      first_invoke: [0.3],
+      first_burst_cpu: [1],
+      first_burst_peak_rss: [1],
+    });
+    const replaced = withCalibration(both, intelAgain);
+    expect(replaced.measured).toEqual([amd, intelAgain]);
+    expect(replaced.ratios.first_invoke.calibration).toEqual([0.43, 0.42, 0.44, 0.3]);
+  });
 });
 
 describe("the budget file", () => {
@@ -134,6 +177,7 @@ describe("the budget file", () => {
     expect(() => parseBudget(null, "budget.json")).toThrow(/GATE_BUDGET_INVALID/);
     const negative = budget({ first_invoke: [-1, 0.1] });
     expect(() => parseBudget(negative, "budget.json")).toThrow(/first_invoke/);
+    expect(() => parseBudget({ ...budget(), measured: {} }, "budget.json")).toThrow(/"measured" list/);
   });
 });
 

@@ -7,16 +7,17 @@ import { benchPaths } from "../subjects.js";
 import { busyWaitBinary, defaultBinary, describeBinary } from "./binary.js";
 import {
   budgetFor,
-  calibrateRatio,
   decide,
   formatBudget,
   GATE_RATIOS,
   type GateBudget,
   type GateBudgetFile,
+  type GateCalibration,
   type GateRatio,
   pairedRatios,
   parseBudgetFile,
   renderVerdict,
+  withCalibration,
 } from "./decide.js";
 import { type GateSubjects, measurePairs } from "./measure.js";
 
@@ -168,7 +169,7 @@ function gitCommit(repoRoot: string): string {
 }
 
 const FILE_COMMENT =
-  "Budgets of pnpm bench:gate, one per runtime the toolbox's default binary may be built with (the gate picks the one of the binary it runs). Each written by pnpm bench:gate --calibrate K on the commit, binary and machine it names: each ratio (binary ÷ hand-written baseline, median of `runs` paired fresh-process runs) has as budget the median of the K quiet calibration medians, as band 2 × the largest relative distance from it of a calibration median, quiet or measured with one busy loop per core (`loaded`), at least 10 %. The gate fails above budget × (1 + band). Re-measure on a quiet machine when the default binary changes on purpose.";
+  "Budgets of pnpm bench:gate, one per runtime the toolbox's default binary may be built with (the gate picks the one of the binary it runs). Each is written by pnpm bench:gate --calibrate K, once per machine (CPU model) it should hold on: `measured` lists each machine's calibration (commit, binary, machine, and each ratio's median of each calibration run, quiet and with one busy loop per core). Each ratio (binary ÷ hand-written baseline, median of `runs` paired fresh-process runs) has as budget the median of every machine's quiet medians, as band 2 × the largest relative distance from it of any median, quiet or loaded, at least 10 %. The gate fails above budget × (1 + band). Re-measure on a quiet machine when the default binary changes on purpose (calibrating again on a machine replaces that machine's medians).";
 
 /** Runs `body` while one busy loop per core (child processes of the gate) competes with it. */
 async function withBusyCores<T>(body: () => Promise<T>): Promise<T> {
@@ -228,25 +229,21 @@ async function calibrate(subjects: GateSubjects, options: GateOptions, count: nu
   const paths = benchPaths();
   const { quiet: medians, loaded } = await collectCalibration(subjects, options, count);
   const commit = gitCommit(paths.repoRoot);
-  const budget: GateBudget = {
-    measured: {
-      commit,
-      at: new Date().toISOString(),
-      binary: binary.text,
-      machine: `${process.platform}/${process.arch}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown"}, Node ${process.version}`,
-      runs: options.runs,
-      calibrations: count,
-      loadedCalibrations: options.loadedCalibrations,
-      burstCalls: options.calls,
-    },
-    ratios: {
-      first_invoke: calibrateRatio(medians.first_invoke, loaded.first_invoke),
-      first_burst_cpu: calibrateRatio(medians.first_burst_cpu, loaded.first_burst_cpu),
-      first_burst_peak_rss: calibrateRatio(medians.first_burst_peak_rss, loaded.first_burst_peak_rss),
-    },
+  const calibration: GateCalibration = {
+    commit,
+    at: new Date().toISOString(),
+    binary: binary.text,
+    machine: `${process.platform}/${process.arch}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown"}, Node ${process.version}`,
+    runs: options.runs,
+    calibrations: count,
+    loadedCalibrations: options.loadedCalibrations,
+    burstCalls: options.calls,
+    quiet: medians,
+    loaded,
   };
   const file = readBudgetFile(options.budgetFile);
   file.comment = FILE_COMMENT;
+  const budget = withCalibration(file.budgets[binary.runtime.key], calibration);
   file.budgets[binary.runtime.key] = budget;
   writeFileSync(options.budgetFile, formatBudget(file));
   log(
@@ -255,6 +252,13 @@ async function calibrate(subjects: GateSubjects, options: GateOptions, count: nu
   for (const r of GATE_RATIOS) {
     log(`  ${r}: budget ${budget.ratios[r].budget}, band ±${Math.round(budget.ratios[r].band * 100)} %`);
   }
+}
+
+/** Where and when a budget was calibrated, machine by machine. */
+function calibratedOn(budget: GateBudget): string {
+  return budget.measured
+    .map((m) => `${m.machine.split(", ")[1] ?? m.machine} at ${m.commit}, ${m.at.slice(0, 10)}`)
+    .join("; ");
 }
 
 /** The binary gated: its runtime and how it is named. */
@@ -277,7 +281,7 @@ async function judge(subjects: GateSubjects, options: GateOptions, binary: Binar
   const verdict = decide(budget, measured.ratios);
   process.stdout.write(
     `\nbench:gate — ${binary.text} ÷ baseline, median of ${measured.pairs} paired fresh-process runs\n` +
-      `budget: ${binary.runtime.key} in ${relative(process.cwd(), options.budgetFile)} (calibrated on ${budget.measured.commit}, ${budget.measured.at.slice(0, 10)})\n\n` +
+      `budget: ${binary.runtime.key} in ${relative(process.cwd(), options.budgetFile)} (calibrated on ${calibratedOn(budget)})\n\n` +
       `${renderVerdict(verdict)}\n\n${verdict.passed ? "bench:gate: passed" : "bench:gate: FAILED"}\n`,
   );
   return verdict.passed ? 0 : 1;

@@ -25,24 +25,52 @@ export interface RatioBudget {
   loaded?: number[];
 }
 
-/** The budget of one runtime's binary, as a calibration measured it. */
+/** Each ratio's medians of a machine's calibration runs. */
+export type RatioMedians = Record<GateRatio, number[]>;
+
+/** One machine's calibration of a runtime's budget. */
+export interface GateCalibration {
+  /** The commit calibrated on. */
+  commit: string;
+  /** ISO date of the calibration. */
+  at: string;
+  /** The binary gated, as the calibration found it (path, runtime, size). */
+  binary: string;
+  machine: string;
+  /** Paired runs per calibration run, and how many calibration runs. */
+  runs: number;
+  calibrations: number;
+  /** Calibration runs with one busy loop per core (absent: none). */
+  loadedCalibrations?: number;
+  burstCalls: number;
+  /** Each ratio's median of each quiet calibration run. */
+  quiet: RatioMedians;
+  /** Each ratio's median of each run with every core busy. */
+  loaded: RatioMedians;
+}
+
+/**
+ * The budget of one runtime's binary: its calibrations, one per machine (CPU model) it was
+ * calibrated on, and each ratio's budget and band taken from all of their medians, so the
+ * gate holds on each of those machines (the ratios differ between CPU families).
+ */
 export interface GateBudget {
-  measured: {
-    /** The commit calibrated on. */
-    commit: string;
-    /** ISO date of the calibration. */
-    at: string;
-    /** The binary gated, as the calibration found it (path, runtime, size). */
-    binary: string;
-    machine: string;
-    /** Paired runs per calibration run, and how many calibration runs. */
-    runs: number;
-    calibrations: number;
-    /** Calibration runs with one busy loop per core (absent: none). */
-    loadedCalibrations?: number;
-    burstCalls: number;
-  };
+  measured: GateCalibration[];
   ratios: Record<GateRatio, RatioBudget>;
+}
+
+/**
+ * The budget after `calibration`: it replaces an earlier calibration on the same machine
+ * and joins those of other machines; every ratio is calibrated anew from all their medians.
+ */
+export function withCalibration(previous: GateBudget | undefined, calibration: GateCalibration): GateBudget {
+  const others = (previous?.measured ?? []).filter((earlier) => earlier.machine !== calibration.machine);
+  const measured = [...others, calibration];
+  const pooled = (ratio: GateRatio, kind: "quiet" | "loaded") => measured.flatMap((m) => m[kind][ratio]);
+  const ratios = Object.fromEntries(
+    GATE_RATIOS.map((ratio) => [ratio, calibrateRatio(pooled(ratio, "quiet"), pooled(ratio, "loaded"))]),
+  ) as Record<GateRatio, RatioBudget>;
+  return { measured, ratios };
 }
 
 /** One fresh process's figures that the gate compares. */
@@ -188,6 +216,9 @@ export function parseBudget(value: unknown, file: string): GateBudget {
   const fix = `re-measure it: ${CALIBRATE} (writes ${file})`;
   if (typeof budget !== "object" || budget === null || typeof budget.ratios !== "object") {
     throw new Error(`GATE_BUDGET_INVALID: ${file} has no "ratios" object; ${fix}`);
+  }
+  if (!Array.isArray(budget.measured) || budget.measured.length === 0) {
+    throw new Error(`GATE_BUDGET_INVALID: ${file} has no "measured" list of calibrations; ${fix}`);
   }
   for (const ratio of GATE_RATIOS) {
     const entry = budget.ratios[ratio] as Partial<RatioBudget> | undefined;

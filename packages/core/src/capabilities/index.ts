@@ -94,6 +94,7 @@ export {
 export {
   DEFAULT_STORAGE_SCOPE,
   type ScopeOptions,
+  STORAGE_SCOPES,
   StorageClient,
   type StorageDeleteOptions,
   type StorageEntry,

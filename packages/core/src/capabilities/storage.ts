@@ -53,7 +53,10 @@ export const storageFamily: Family<StorageError> = {
  * app), `tool` (this tool's private space). The clients default to `tool`, the one scope
  * a standalone plugin can always use.
  */
-export type StorageScope = "user" | "app" | "tool";
+export type StorageScope = (typeof STORAGE_SCOPES)[number];
+
+/** Every {@link StorageScope}, in the spec's order. */
+export const STORAGE_SCOPES = ["user", "app", "tool"] as const;
 
 export const DEFAULT_STORAGE_SCOPE: StorageScope = "tool";
 
@@ -138,12 +141,10 @@ const SET = methodSpec("storage/set", 30_000);
 const DELETE = methodSpec("storage/delete", 30_000);
 const LIST = methodSpec("storage/list", 30_000);
 
-const SCOPES: readonly string[] = ["user", "app", "tool"];
-
 /** The wire `scope`, validated; shared with `files/*`. */
 export function wireScope(method: string, scope: unknown): StorageScope {
   if (scope === undefined) return DEFAULT_STORAGE_SCOPE;
-  if (typeof scope !== "string" || !SCOPES.includes(scope)) {
+  if (typeof scope !== "string" || !(STORAGE_SCOPES as readonly string[]).includes(scope)) {
     throw new StorageError(
       StorageErrorCode.INVALID_REQUEST,
       `${method}: scope must be "user", "app" or "tool", got ${JSON.stringify(scope)}`,

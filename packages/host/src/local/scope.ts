@@ -1,11 +1,8 @@
-import { RpcError, StorageErrorCode } from "@executa/core";
+import { RpcError, STORAGE_SCOPES, StorageErrorCode, type StorageScope } from "@executa/core";
 import type { ReverseCallContext } from "../providers/provider.js";
 import type { ParamReader } from "./params.js";
 
-/** The storage scopes of `storage/*` and `files/*`. */
-export type StorageScope = "user" | "app" | "tool";
-
-export const STORAGE_SCOPES: readonly StorageScope[] = ["user", "app", "tool"];
+export { STORAGE_SCOPES, type StorageScope } from "@executa/core";
 
 /** A scope resolved to the namespace its data lives in. */
 export interface ResolvedScope {

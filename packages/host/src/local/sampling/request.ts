@@ -1,17 +1,15 @@
-import { SamplingErrorCode } from "@executa/core";
+import {
+  ON_UNSUPPORTED_VALUES,
+  type OnUnsupported,
+  RESPONSE_FORMAT_LIMITS,
+  type ResponseFormat,
+  SamplingErrorCode,
+} from "@executa/core";
 import { schemaLimitProblem } from "@executa/core/internal";
 import { ParamReader } from "../params.js";
 
-/** A structured-output request: JSON mode, or a strict JSON schema. */
-export type ResponseFormatParam =
-  | { type: "json_object" }
-  | {
-      type: "json_schema";
-      json_schema: { name: string; strict?: boolean; schema: Record<string, unknown> };
-    };
-
-const ON_UNSUPPORTED = ["error", "json_object", "text"] as const;
-const SCHEMA_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/** A structured-output request: JSON mode, or a strict JSON schema (core's `ResponseFormat`). */
+export type ResponseFormatParam = ResponseFormat;
 
 /** One message of a sampling request, reduced to its text. */
 export interface SamplingMessage {
@@ -31,7 +29,7 @@ export interface SamplingRequest {
   /** `{type: "json_object"}` or `{type: "json_schema", json_schema}`; absent means text. */
   responseFormat?: ResponseFormatParam | { type: "text" };
   /** What to do when the model cannot honour `responseFormat`; absent means "error". */
-  onUnsupported?: (typeof ON_UNSUPPORTED)[number];
+  onUnsupported?: OnUnsupported;
   metadata?: Record<string, unknown>;
 }
 
@@ -107,7 +105,7 @@ function readGenerationOptions(reader: ParamReader): Partial<SamplingRequest> {
   const format = reader.optionalObject("responseFormat");
   if (format) options.responseFormat = readResponseFormat(reader, format);
   if (present(reader.raw("onUnsupported")) !== undefined)
-    options.onUnsupported = reader.oneOf("onUnsupported", ON_UNSUPPORTED);
+    options.onUnsupported = reader.oneOf("onUnsupported", ON_UNSUPPORTED_VALUES);
   const metadata = reader.optionalObject("metadata");
   if (metadata) options.metadata = metadata;
   return options;
@@ -127,14 +125,14 @@ function readResponseFormat(
   if (typeof spec !== "object" || spec === null || Array.isArray(spec))
     fail(" must be {name, strict?, schema}");
   const { name, strict, schema } = spec as Record<string, unknown>;
-  if (typeof name !== "string" || !SCHEMA_NAME.test(name))
-    fail(`.name must match ${SCHEMA_NAME}, got ${JSON.stringify(name)}`);
+  if (typeof name !== "string" || !RESPONSE_FORMAT_LIMITS.namePattern.test(name))
+    fail(`.name must match ${RESPONSE_FORMAT_LIMITS.namePattern}, got ${JSON.stringify(name)}`);
   if (strict !== undefined && typeof strict !== "boolean") fail(".strict must be a boolean");
   if (typeof schema !== "object" || schema === null || Array.isArray(schema))
     fail(".schema must be a JSON Schema object");
   const problem = schemaLimitProblem(schema as Record<string, unknown>);
   if (problem) fail(`.schema ${problem.message}`, problem.data);
-  return format as ResponseFormatParam;
+  return format as unknown as ResponseFormatParam;
 }
 
 /** The value, or undefined when it is absent or null. */

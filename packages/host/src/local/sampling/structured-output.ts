@@ -1,15 +1,12 @@
-import { RpcError, SamplingErrorCode } from "@executa/core";
+import { type ResponseFormat, RpcError, SamplingErrorCode } from "@executa/core";
 import { type SchemaIssue, schemaIssues } from "./json-schema-check.js";
 import type { ResponseFormatParam, SamplingRequest } from "./request.js";
 
 /** The structured formats a model can honour. */
-export type StructuredFormat = "json_object" | "json_schema";
+export type StructuredFormat = ResponseFormat["type"];
 
 /** The values {@link StructuredFormat} takes. */
 export const STRUCTURED_FORMATS: readonly StructuredFormat[] = ["json_object", "json_schema"];
-
-/** What the host does when the model cannot honour `responseFormat`. */
-export type OnUnsupported = "error" | "json_object" | "text";
 
 /** What the host asks the model for, given what the plugin requested and the model supports. */
 export interface ResponseFormatPlan {

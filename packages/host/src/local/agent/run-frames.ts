@@ -1,9 +1,11 @@
+import { NO_TOOLS_AVAILABLE as NO_TOOLS_CODE } from "@executa/core";
+
 /** One frame of a buffered `agent/session.run` answer; `event` names its kind. */
 export type AgentRunFrame = { event: string } & Record<string, unknown>;
 
 /** The reference host's warning for a session that can call no tool at all. */
 export const NO_TOOLS_AVAILABLE = {
-  code: "NO_TOOLS_AVAILABLE",
+  code: NO_TOOLS_CODE,
   message:
     "This agent session resolved ZERO executable tools: it cannot read/write local files. Any side effects " +
     "claimed in the model output will NOT have happened. Grant tools to this app (inherit_host_tools / " +

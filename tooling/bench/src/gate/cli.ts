@@ -16,6 +16,7 @@ import {
   type GateRatio,
   pairedRatios,
   parseBudgetFile,
+  type RatioMedians,
   renderVerdict,
   withCalibration,
 } from "./decide.js";
@@ -188,10 +189,7 @@ function readBudgetFile(file: string): GateBudgetFile {
 }
 
 /** Each ratio's medians of the calibration runs, quiet and with every core busy. */
-interface CalibrationMedians {
-  quiet: Record<GateRatio, number[]>;
-  loaded: Record<GateRatio, number[]>;
-}
+type CalibrationMedians = Pick<GateCalibration, "quiet" | "loaded">;
 
 /** Measures `count` times, then `options.loadedCalibrations` times with every core busy. */
 async function collectCalibration(
@@ -199,7 +197,7 @@ async function collectCalibration(
   options: GateOptions,
   count: number,
 ): Promise<CalibrationMedians> {
-  const empty = (): Record<GateRatio, number[]> => ({
+  const empty = (): RatioMedians => ({
     first_invoke: [],
     first_burst_cpu: [],
     first_burst_peak_rss: [],
@@ -227,7 +225,7 @@ async function collectCalibration(
 /** Measures and writes the budget and band of each ratio for the binary's runtime. */
 async function calibrate(subjects: GateSubjects, options: GateOptions, count: number, binary: Binary) {
   const paths = benchPaths();
-  const { quiet: medians, loaded } = await collectCalibration(subjects, options, count);
+  const { quiet, loaded } = await collectCalibration(subjects, options, count);
   const commit = gitCommit(paths.repoRoot);
   const calibration: GateCalibration = {
     commit,
@@ -238,7 +236,7 @@ async function calibrate(subjects: GateSubjects, options: GateOptions, count: nu
     calibrations: count,
     loadedCalibrations: options.loadedCalibrations,
     burstCalls: options.calls,
-    quiet: medians,
+    quiet,
     loaded,
   };
   const file = readBudgetFile(options.budgetFile);

@@ -69,8 +69,8 @@ export { type BinaryPlatform, type PlatformKey, platformOfBinary } from "./platf
 export { isKnownPlatform, KNOWN_PLATFORMS, type KnownPlatform } from "./platform/platforms.js";
 export { type ExecutaOptions, executa } from "./preset/executa.js";
 export { formatBytes } from "./report/format.js";
-export type { RuntimeName, RuntimeOptions } from "./runtime/runtime.js";
-export { RUNTIME_NAMES, type RuntimeChoice } from "./runtime/runtimes.js";
+export type { RuntimeOptions } from "./runtime/runtime.js";
+export { RUNTIME_NAMES, type RuntimeChoice, type RuntimeName } from "./runtime/runtimes.js";
 // Running and checking a plugin as the build does.
 export { sourceCommand } from "./source/describe-source.js";
 export type { ArtifactCommand } from "./verify/artifact-process.js";

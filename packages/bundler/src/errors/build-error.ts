@@ -1,6 +1,6 @@
 import type { SurfaceChange } from "../compat/surface-change.js";
 import type { KnownPlatform } from "../platform/platforms.js";
-import type { RuntimeName } from "../runtime/runtime.js";
+import type { RuntimeName } from "../runtime/runtimes.js";
 
 /** A field of the project's `executa.json` that contradicts what the build made. */
 export interface ExecutaJsonConflict {

@@ -1,5 +1,6 @@
 import type { KnownPlatform } from "../platform/platforms.js";
-import type { RuntimeName } from "../runtime/runtime.js";
+import { RuntimeFailure } from "../runtime/runtime-failure.js";
+import type { RuntimeName } from "../runtime/runtimes.js";
 import { ExecutaBuildError } from "./build-error.js";
 
 /**
@@ -13,4 +14,18 @@ export function targetUnavailable(
   options?: { cause?: unknown },
 ): ExecutaBuildError {
   return new ExecutaBuildError("TARGET_UNAVAILABLE", message, { ...options, platform, runtime });
+}
+
+/**
+ * What a runtime threw while building for `platform`, as the build reports it: a
+ * `RuntimeFailure` becomes the `ExecutaBuildError` of its code, naming the runtime; any
+ * other error is returned as it is.
+ */
+export function asBuildFailure(error: unknown, platform: KnownPlatform, runtime: RuntimeName): unknown {
+  if (!(error instanceof RuntimeFailure)) return error;
+  return new ExecutaBuildError(error.code, error.message, {
+    platform,
+    runtime,
+    ...(error.cause !== undefined && { cause: error.cause }),
+  });
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Manifest } from "@executa/core";
 import { binaryFileName } from "../emit/binary-manifest.js";
 import { ExecutaBuildError, isBuildError } from "../errors/build-error.js";
-import { targetUnavailable } from "../errors/target-unavailable.js";
+import { asBuildFailure, targetUnavailable } from "../errors/target-unavailable.js";
 import { signMachOAdHoc } from "../macho/adhoc-sign.js";
 import { hostPlatform } from "../platform/platform-key.js";
 import {
@@ -15,13 +15,8 @@ import {
 } from "../platform/platforms.js";
 import { formatBytes, formatMs } from "../report/format.js";
 import type { Reporter } from "../report/reporter.js";
-import {
-  type PreparedTarget,
-  type Runtime,
-  type RuntimeName,
-  type RuntimeOptions,
-} from "../runtime/runtime.js";
-import { type RuntimeChoice, runtimeFor } from "../runtime/runtimes.js";
+import type { PreparedTarget, RuntimeOptions } from "../runtime/runtime.js";
+import { type NamedRuntime, type RuntimeChoice, type RuntimeName, runtimeFor } from "../runtime/runtimes.js";
 import { checkConformance } from "../verify/conformance.js";
 import { type Runner, runnerFor } from "../verify/run-here.js";
 import { checkStructure, type StructuralReference } from "../verify/structural-check.js";
@@ -76,7 +71,7 @@ export interface TargetBuild {
 
 interface Plan {
   target: TargetPlatform;
-  runtime: Runtime;
+  runtime: NamedRuntime;
   prepared: PreparedTarget;
 }
 
@@ -117,6 +112,17 @@ export async function buildTargets(options: TargetBuildOptions): Promise<TargetB
 }
 
 /** Every target's toolchain, found at once; all that are missing reported together. */
+/** What building `target` with `runtime` takes; a runtime's own failure comes out as the build error naming it. */
+async function prepare(
+  runtime: NamedRuntime,
+  target: TargetPlatform,
+  options: RuntimeOptions,
+): Promise<PreparedTarget> {
+  return runtime.prepare(target, options).catch((error: unknown) => {
+    throw asBuildFailure(error, target.key, runtime.name);
+  });
+}
+
 async function prepareAll(options: TargetBuildOptions): Promise<Plan[]> {
   const here = hostPlatform();
   const settled = await Promise.allSettled(
@@ -131,7 +137,7 @@ async function prepareAll(options: TargetBuildOptions): Promise<Plan[]> {
             `${target.key} machine, or leave it out of targets.`,
         );
       }
-      return { target, runtime, prepared: await runtime.prepare(target, options.runtimeOptions) };
+      return { target, runtime, prepared: await prepare(runtime, target, options.runtimeOptions) };
     }),
   );
   const failures = settled.flatMap((outcome) =>
@@ -274,7 +280,7 @@ async function proxyReference(
   const scratch = join(workDir, `proxy-${runtime.name}`);
   await mkdir(scratch, { recursive: true });
   const output = join(scratch, binaryFileName(options.name, host.key));
-  const prepared = await runtime.prepare(host, options.runtimeOptions).catch((error: Error) => {
+  const prepared = await prepare(runtime, host, options.runtimeOptions).catch((error: Error) => {
     throw new ExecutaBuildError(
       isBuildError(error) ? error.code : "TARGET_UNAVAILABLE",
       `a ${host.key} build to run here: ${error.message}`,

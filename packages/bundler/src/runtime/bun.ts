@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { chmod, copyFile, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
-import { targetUnavailable } from "../errors/target-unavailable.js";
 import {
   BUN_CODE_ENVIRONMENT_VARIABLES,
   type ByteRange,
@@ -17,6 +16,7 @@ import {
   type RuntimeBuildInput,
   type RuntimeOptions,
 } from "./runtime.js";
+import { RuntimeFailure } from "./runtime-failure.js";
 
 /** Bun's virtual folder of the modules inside a compiled executable. */
 const BUNFS_ROOT = "/$bunfs/root";
@@ -36,7 +36,6 @@ const MODULE_RECORD_SIZE = 52;
  * write the build machine's folder into the binary.
  */
 export const bunRuntime: Runtime = {
-  name: "bun",
   // Bun is MIT-licensed and links JavaScriptCore (WebKit), which is LGPL-2.0 or later.
   about: {
     title: "Bun",
@@ -45,7 +44,7 @@ export const bunRuntime: Runtime = {
   },
 
   async prepare(target: TargetPlatform, options: RuntimeOptions): Promise<PreparedTarget> {
-    const bun = await locateBun(target, options.bunPath);
+    const bun = await locateBun(options.bunPath);
     return {
       runtimeVersion: bun.version,
       build: (input) => buildBun(bun, target, input, options.bunBytecode !== false),
@@ -63,7 +62,7 @@ interface FoundBun {
 }
 
 /** The Bun compiler: `bunPath`, else the `bun` package of the project or of the bundler, else `bun` on PATH. */
-async function locateBun(target: TargetPlatform, bunPath: string | undefined): Promise<FoundBun> {
+async function locateBun(bunPath: string | undefined): Promise<FoundBun> {
   const candidates = bunPath ? [bunPath] : [...bunFromPackages(), "bun"];
   const tried: string[] = [];
   for (const candidate of candidates) {
@@ -71,9 +70,8 @@ async function locateBun(target: TargetPlatform, bunPath: string | undefined): P
     if (version) return { path: candidate, version };
     tried.push(candidate);
   }
-  throw targetUnavailable(
-    target.key,
-    "bun",
+  throw new RuntimeFailure(
+    "TARGET_UNAVAILABLE",
     `no Bun to compile with; tried ${tried.join(", ")}. Add the \`bun\` package to the project's ` +
       "devDependencies (and to pnpm.onlyBuiltDependencies under pnpm), give bunPath / --bun, or choose the node runtime.",
   );

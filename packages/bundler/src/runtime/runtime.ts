@@ -1,9 +1,5 @@
 import type { KnownPlatform, TargetPlatform } from "../platform/platforms.js";
 
-import type { RuntimeName } from "./runtime-names.js";
-
-export type { RuntimeName } from "./runtime-names.js";
-
 /** What the author can say about where runtimes come from (all optional). */
 export interface RuntimeOptions {
   /**
@@ -68,17 +64,16 @@ export interface RuntimeAbout {
 }
 
 /**
- * A runtime a binary can be built with: one module per runtime, registered in
- * `runtimes.ts`. A new runtime implements this and adds one line there.
+ * A runtime a binary can be built with: one module per runtime, registered under its name
+ * in `runtime-table.ts`. A new runtime implements this and adds one line there.
  */
 export interface Runtime {
-  readonly name: RuntimeName;
   /** What a binary carries of the runtime, for its licence notices and SBOM. */
   readonly about: RuntimeAbout;
   /**
    * Finds what building for `target` takes (a Node binary of the running version, the
-   * Bun compiler). Throws a {@link targetUnavailable} error when it cannot be had, naming
-   * what was tried and the author's options. Called for every target before any is built.
+   * Bun compiler). Throws a `RuntimeFailure` when it cannot be had, naming what was tried
+   * and the author's options. Called for every target before any is built.
    */
   prepare(target: TargetPlatform, options: RuntimeOptions): Promise<PreparedTarget>;
   /**

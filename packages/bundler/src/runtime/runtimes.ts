@@ -1,13 +1,20 @@
 import type { KnownPlatform } from "../platform/platforms.js";
-import { bunRuntime } from "./bun.js";
-import { nodeSea } from "./node-sea.js";
 import type { Runtime } from "./runtime.js";
-import { RUNTIME_NAMES, type RuntimeName } from "./runtime-names.js";
+import * as RUNTIME_TABLE from "./runtime-table.js";
 
-export { RUNTIME_NAMES } from "./runtime-names.js";
+/** The runtimes a binary can carry: the names of `runtime-table.ts`. */
+export type RuntimeName = keyof typeof RUNTIME_TABLE;
 
-/** Every runtime, by name; the type makes a name without its runtime a compile error. */
-export const RUNTIMES: Readonly<Record<RuntimeName, Runtime>> = { node: nodeSea, bun: bunRuntime };
+/** Every runtime, by name; the type makes a table line that is not a `Runtime` a compile error. */
+export const RUNTIMES: Readonly<Record<RuntimeName, Runtime>> = RUNTIME_TABLE;
+
+/** The runtime names, in the table's order. */
+export const RUNTIME_NAMES = Object.keys(RUNTIMES) as readonly RuntimeName[];
+
+/** A runtime with the name the table gives it. */
+export interface NamedRuntime extends Runtime {
+  readonly name: RuntimeName;
+}
 
 /**
  * The runtime of each platform unless the author chooses. Chosen by what a host meets
@@ -33,10 +40,10 @@ export const DEFAULT_RUNTIMES: Readonly<Record<KnownPlatform, RuntimeName>> = {
 export type RuntimeChoice = RuntimeName | Partial<Record<KnownPlatform, RuntimeName>>;
 
 /** The runtime that builds `platform` under `choice`. Throws a `RangeError` for an unknown name. */
-export function runtimeFor(platform: KnownPlatform, choice?: RuntimeChoice): Runtime {
+export function runtimeFor(platform: KnownPlatform, choice?: RuntimeChoice): NamedRuntime {
   const name = typeof choice === "string" ? choice : (choice?.[platform] ?? DEFAULT_RUNTIMES[platform]);
   if (!Object.hasOwn(RUNTIMES, name)) {
     throw new RangeError(`runtime: unknown runtime "${name}"; known: ${RUNTIME_NAMES.join(", ")}`);
   }
-  return RUNTIMES[name];
+  return { ...RUNTIMES[name], name };
 }

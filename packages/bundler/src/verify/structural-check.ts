@@ -1,11 +1,11 @@
 import { platformOfBinary } from "../platform/platform-key.js";
 import type { TargetPlatform } from "../platform/platforms.js";
-import type { Runtime } from "../runtime/runtime.js";
+import type { NamedRuntime } from "../runtime/runtimes.js";
 import { verifyMachOSignature } from "./macho-signature.js";
 
 /** What a binary is checked against without running it. */
 export interface StructuralReference {
-  runtime: Runtime;
+  runtime: NamedRuntime;
   /** The code embedded in a binary of the same runtime that ran here. */
   code: Buffer;
   /** Which binary that was, for messages. */

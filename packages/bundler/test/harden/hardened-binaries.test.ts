@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { PluginProcess } from "@executa/host";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildExecutables } from "../../src/pipeline/build-executables.js";
-import type { RuntimeName } from "../../src/runtime/runtime.js";
+import type { RuntimeName } from "../../src/runtime/runtimes.js";
 import { startArtifact, stderrOf } from "../../src/verify/artifact-process.js";
 import { fixture } from "../helpers/fixtures.js";
 import { tempDir } from "../helpers/temp-dir.js";

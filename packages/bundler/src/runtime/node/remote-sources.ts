@@ -1,7 +1,7 @@
 import { basename, join } from "node:path";
 import { extract } from "tar";
-import { ExecutaBuildError } from "../../errors/build-error.js";
 import type { TargetPlatform } from "../../platform/platforms.js";
+import { RuntimeFailure } from "../runtime-failure.js";
 import { installInCache, isFile, withCacheStaging } from "./cache-folder.js";
 import { downloadToFile, fetchText, SourceMiss } from "./http-download.js";
 
@@ -15,8 +15,8 @@ const CHECKSUM_LINE = /^([0-9a-f]{64})\s+\*?(\S.*)$/;
  * A downloaded file is not what its source said it would be: a corrupted or tampered
  * download, never to be used or cached (`DOWNLOAD_INTEGRITY`).
  */
-function integrityMismatch(url: string, expected: string, actual: string): ExecutaBuildError {
-  return new ExecutaBuildError(
+function integrityMismatch(url: string, expected: string, actual: string): RuntimeFailure {
+  return new RuntimeFailure(
     "DOWNLOAD_INTEGRITY",
     `${url} failed its integrity check: expected ${expected}, got ${actual}. ` +
       "The download is corrupt or was tampered with; it was not cached.",
@@ -37,7 +37,7 @@ export interface DownloadRequest {
  * `registry`) at `request.destination`: downloads the package, checks it against the
  * version document's `dist.integrity`, and takes `package/bin/node[.exe]` out of it.
  * Throws a {@link SourceMiss} when the registry has no such package or cannot be reached,
- * a `DOWNLOAD_INTEGRITY` `ExecutaBuildError` when the download is not what the registry published.
+ * a `DOWNLOAD_INTEGRITY` `RuntimeFailure` when the download is not what the registry published.
  */
 export async function downloadFromNpmRegistry(registry: string, request: DownloadRequest): Promise<void> {
   const { target, version, destination } = request;
@@ -66,7 +66,7 @@ export async function downloadFromNpmRegistry(registry: string, request: Downloa
  * (laid out as nodejs.org/dist) at `request.destination`: `node-<version>-<nodeDist>.tar.gz`
  * (its `bin/node`) for Linux and macOS, `<nodeDist>/node.exe` for Windows, each checked
  * against the release's SHASUMS256.txt. Throws a {@link SourceMiss} when the mirror has no
- * such file or cannot be reached, a `DOWNLOAD_INTEGRITY` `ExecutaBuildError` on a checksum mismatch.
+ * such file or cannot be reached, a `DOWNLOAD_INTEGRITY` `RuntimeFailure` on a checksum mismatch.
  */
 export async function downloadFromNodeMirror(mirror: string, request: DownloadRequest): Promise<void> {
   const { target, version, destination } = request;

@@ -1,7 +1,5 @@
+import { PARAMETER_TYPE_NAMES, PARAMETER_TYPES, type ParameterType } from "@executa/core";
 import type { SourceField, SourceSchema } from "@executa/core/internal";
-
-type ParameterType = SourceSchema["type"];
-
 import type * as ts from "typescript";
 import type { TypeScriptModule } from "./load-typescript.js";
 
@@ -21,7 +19,6 @@ export type TypeReading =
   | { schema: SourceSchema; unmapped?: undefined; unresolved?: undefined; lossy?: undefined }
   | { schema?: SourceSchema; unmapped: string; unresolved?: boolean; lossy?: boolean };
 
-type Base = "string" | "number" | "boolean";
 type Literal = string | number | boolean;
 
 /** The part of a type reader that reads fields (implemented in read-field.ts, passed in to avoid a cycle). */
@@ -173,7 +170,7 @@ function isUnresolved(type: ts.Type): boolean {
 }
 
 /** An enum of `base` values; numbers that are all whole are an `integer` enum. */
-function enumSchema(base: Base, values: readonly Literal[]): SourceSchema {
+function enumSchema(base: ParameterType, values: readonly Literal[]): SourceSchema {
   const whole = base === "number" && values.every((value) => Number.isInteger(value));
   return { type: whole ? "integer" : base, enum: values };
 }
@@ -182,13 +179,19 @@ function erased(type: ParameterType, why: string, lossy?: boolean): TypeReading 
   return { schema: { type }, unmapped: why, ...(lossy && { lossy }) };
 }
 
-/** The JSON base type of a primitive or literal type (enum members included). */
-function baseOf(tsm: TypeScriptModule, type: ts.Type): Base | undefined {
-  const F = tsm.TypeFlags;
-  if (type.flags & F.StringLike) return "string";
-  if (type.flags & F.NumberLike) return "number";
-  if (type.flags & F.BooleanLike) return "boolean";
-  return undefined;
+/** The parameter types that TypeScript type flags decide, with the flags' member names, in the table's order. */
+const FLAGGED_TYPES = PARAMETER_TYPE_NAMES.flatMap((name) => {
+  const flags = PARAMETER_TYPES[name].typeScriptFlags;
+  return flags === undefined ? [] : [{ name, flags: flags as keyof typeof ts.TypeFlags }];
+});
+
+/**
+ * The JSON base type of a primitive or literal type (enum members included): the first
+ * parameter type whose `typeScriptFlags` the type has (`StringLike` → string, `NumberLike`
+ * → number, `BooleanLike` → boolean).
+ */
+function baseOf(tsm: TypeScriptModule, type: ts.Type): ParameterType | undefined {
+  return FLAGGED_TYPES.find(({ flags }) => type.flags & tsm.TypeFlags[flags])?.name;
 }
 
 /** The value of a literal type (`"metric"`, `3`, `true`, an enum member), else undefined. */

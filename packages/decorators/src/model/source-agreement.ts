@@ -1,3 +1,4 @@
+import { PARAMETER_TYPES } from "@executa/core";
 import type { SourceSchema } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ReflectedKind } from "../reflection/reflect-types.js";
@@ -43,18 +44,10 @@ export function checkSourceAgreement(input: AgreementInput): void {
 function agrees(reflected: ReflectedKind, source: SourceSchema): boolean {
   if (reflected.kind === "unknown") return true;
   if (reflected.kind === "class") return source.type === "object";
-  switch (reflected.type) {
-    case "string":
-      return reflected.format === "date-time"
-        ? source.type === "string" && source.format === "date-time"
-        : source.type === "string";
-    case "number":
-      return source.type === "number" || source.type === "integer";
-    case "boolean":
-      return source.type === "boolean";
-    case "array":
-      return source.type === "array";
-  }
+  if (reflected.format === "date-time") return source.type === "string" && source.format === "date-time";
+  // `Number` stands for whole numbers too: the source analysis tells them apart.
+  if (reflected.type === "number") return source.type === "number" || source.type === "integer";
+  return source.type === reflected.type;
 }
 
 /** The constructor reflection reported. */
@@ -62,8 +55,7 @@ function reflectedName(reflected: ReflectedKind): string {
   if (reflected.kind === "unknown") return reflected.label;
   if (reflected.kind === "class") return reflected.class.name || "an anonymous class";
   if (reflected.format === "date-time") return "Date";
-  const names = { string: "String", number: "Number", boolean: "Boolean", array: "Array" } as const;
-  return names[reflected.type];
+  return PARAMETER_TYPES[reflected.type].reflectedFrom ?? reflected.type;
 }
 
 /**

@@ -3,7 +3,7 @@
  * under `emitDecoratorMetadata`, and mapping a reflected constructor to a parameter type.
  * Nothing else in the package calls `Reflect.getMetadata`.
  */
-import type { ParameterType } from "@executa/core";
+import { PARAMETER_TYPE_NAMES, PARAMETER_TYPES, type ParameterType } from "@executa/core";
 
 import { ReflectMetadata } from "./install-metadata.js";
 
@@ -30,7 +30,8 @@ export function propertyType(prototype: object, property: string): unknown {
 export type ReflectedKind =
   | {
       kind: "primitive";
-      type: Extract<ParameterType, "string" | "number" | "boolean" | "array">;
+      /** The type whose `reflectedFrom` names the constructor; `string` for `Date`. */
+      type: ParameterType;
       /** `Date`: sent as an ISO 8601 string, turned into a `Date` before the method runs. */
       format?: "date-time";
     }
@@ -40,20 +41,28 @@ export type ReflectedKind =
   | { kind: "unknown"; label: string };
 
 /**
- * Maps a reflected constructor: `String` → string, `Number` → number, `Boolean` → boolean,
- * `Array` → array, `Date` → a date-time string, another class → class. `Object`,
- * `Function`, `Promise`, … are unknown: the caller must get the type from somewhere else or fail.
+ * Maps a reflected constructor: the one a parameter type's `reflectedFrom` names → that
+ * type (`String` → string, `Number` → number, `Boolean` → boolean, `Array` → array),
+ * `Date` → a date-time string, another class → class. `Object`, `Function`, `Promise`, …
+ * are unknown: the caller must get the type from somewhere else or fail.
  */
 export function classifyReflectedType(type: unknown): ReflectedKind {
-  if (type === String) return { kind: "primitive", type: "string" };
-  if (type === Number) return { kind: "primitive", type: "number" };
-  if (type === Boolean) return { kind: "primitive", type: "boolean" };
-  if (type === Array) return { kind: "primitive", type: "array" };
+  const primitive = REFLECTED_PRIMITIVES.get(type);
+  if (primitive) return { kind: "primitive", type: primitive };
   if (type === Date) return { kind: "primitive", type: "string", format: "date-time" };
   if (typeof type !== "function") return { kind: "unknown", label: String(type) };
   if (BUILT_INS.has(type)) return { kind: "unknown", label: type.name };
   return { kind: "class", class: type };
 }
+
+/** The global constructors parameter types are reflected from, to their types. */
+const REFLECTED_PRIMITIVES = new Map<unknown, ParameterType>(
+  PARAMETER_TYPE_NAMES.flatMap((name) => {
+    const constructorName = PARAMETER_TYPES[name].reflectedFrom;
+    const reflected: unknown = constructorName && Reflect.get(globalThis, constructorName);
+    return typeof reflected === "function" ? [[reflected, name] as const] : [];
+  }),
+);
 
 const BUILT_INS = new Set<unknown>([
   Object,

@@ -20,6 +20,7 @@ export const arrayType: ParameterTypeRules<"array"> = {
   name: "array",
   noun: NOUN,
   schemaFields: ["items", "items_type"],
+  reflectedFrom: "Array",
   fits: (value) => Array.isArray(value),
   fromText(text, element = DEFAULT_ELEMENT_TYPE) {
     const trimmed = text.trim();

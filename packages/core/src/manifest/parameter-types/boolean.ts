@@ -12,6 +12,8 @@ export const booleanType: ParameterTypeRules<"boolean"> = {
   name: "boolean",
   noun: NOUN,
   schemaFields: [],
+  reflectedFrom: "Boolean",
+  typeScriptFlags: "BooleanLike",
   fits: (value) => typeof value === "boolean",
   fromText(text) {
     const word = text.trim().toLowerCase();

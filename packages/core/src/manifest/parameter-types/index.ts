@@ -1,7 +1,8 @@
 /**
  * The protocol's parameter types, one module each. Adding a type: a module beside these
- * (its manifest form, `fits`, `fromText`), its name in {@link ParameterType}, one line in
- * `TYPE_MODULES`, its tests.
+ * (everything known about it: its manifest form, `fits`, `fromText`, the constructor
+ * reflection reports and the TypeScript types it stands for), its import and its entry in
+ * `TYPE_MODULES`, its tests. {@link ParameterType} and the lookups follow from the table.
  */
 import { arrayType } from "./array.js";
 import { booleanType } from "./boolean.js";
@@ -11,9 +12,7 @@ import { objectType } from "./object.js";
 import type { ParameterTypeRules } from "./parameter-type.js";
 import { stringType } from "./string.js";
 
-/** A parameter `type` the protocol supports: `string`, `integer`, `number`, `boolean`, `array`, `object`. */
-export type ParameterType = "string" | "integer" | "number" | "boolean" | "array" | "object";
-
+/** The registered types, in the spec's order: messages list the names in it. */
 const TYPE_MODULES = [
   stringType,
   integerType,
@@ -21,7 +20,15 @@ const TYPE_MODULES = [
   booleanType,
   arrayType,
   objectType,
-] as const satisfies readonly ParameterTypeRules<ParameterType>[];
+] as const satisfies readonly ParameterTypeRules[];
+
+// Typed by inference, not as ParameterType[]: ParameterType is read from here, an exported
+// name, so the public declarations never name the unexported TYPE_MODULES.
+/** The parameter type names, in the spec's order. */
+export const PARAMETER_TYPE_NAMES = Object.freeze(TYPE_MODULES.map((rules) => rules.name));
+
+/** A parameter `type` the protocol supports: `string`, `integer`, `number`, `boolean`, `array`, `object`. */
+export type ParameterType = (typeof PARAMETER_TYPE_NAMES)[number];
 
 /** Every parameter type's rules, by type name. */
 export const PARAMETER_TYPES: Readonly<Record<ParameterType, ParameterTypeRules>> = Object.freeze(
@@ -30,9 +37,6 @@ export const PARAMETER_TYPES: Readonly<Record<ParameterType, ParameterTypeRules>
     ParameterTypeRules
   >,
 );
-
-/** The parameter type names, in the spec's order. */
-export const PARAMETER_TYPE_NAMES: readonly ParameterType[] = TYPE_MODULES.map((rules) => rules.name);
 
 /** Whether `value` names a parameter type. */
 export function isParameterType(value: unknown): value is ParameterType {

@@ -13,6 +13,8 @@ export const numberType: ParameterTypeRules<"number"> = {
   name: "number",
   noun: NOUN,
   schemaFields: [],
+  reflectedFrom: "Number",
+  typeScriptFlags: "NumberLike",
   fits: (value) => typeof value === "number" && Number.isFinite(value),
   fromText(text) {
     const trimmed = text.trim();

@@ -5,8 +5,10 @@ export type TextReading = { ok: true; value: unknown } | { ok: false; reason: st
 
 /**
  * One parameter type of the protocol, everything the toolkit knows about it in one place:
- * its manifest form, its check of JSON values and its reading from text. The decorators'
- * binding, `executa check` and `executa dev`'s argument parser all use these.
+ * its manifest form, its check of JSON values, its reading from text, and which reflected
+ * constructor and which TypeScript types stand for it. The decorators' binding and
+ * reflection, the bundler's source analysis, `executa check` and `executa dev`'s argument
+ * parser all use these.
  */
 export interface ParameterTypeRules<Name extends string = string> {
   /** The `type` value of a parameter schema, e.g. `integer`. */
@@ -19,6 +21,20 @@ export interface ParameterTypeRules<Name extends string = string> {
    * `items_type` for `array`, none for the others.
    */
   readonly schemaFields: readonly string[];
+  /**
+   * The name of the global constructor whose reflected `design:type` (decorator metadata)
+   * means this type: `String` for `string`. Absent where no constructor stands for the
+   * type alone: `Number` means `number`, not `integer`, and `Object` is also what
+   * reflection says for `any`, unions and interfaces.
+   */
+  readonly reflectedFrom?: string;
+  /**
+   * The name of the `ts.TypeFlags` member whose TypeScript types (literals and enum
+   * members included) this type is the manifest form of: `StringLike` for `string`. A name,
+   * so that core needs no TypeScript. Absent where flags do not decide the type: lists and
+   * objects are told apart by their shapes.
+   */
+  readonly typeScriptFlags?: string;
   /** Whether a JSON value is of this type (a declared `default`, an `enum` value, an argument). */
   fits(value: unknown): boolean;
   /**

@@ -5,6 +5,8 @@ export const stringType: ParameterTypeRules<"string"> = {
   name: "string",
   noun: "a string",
   schemaFields: [],
+  reflectedFrom: "String",
+  typeScriptFlags: "StringLike",
   fits: (value) => typeof value === "string",
   fromText: (text) => read(text),
 };

@@ -65,6 +65,7 @@ export type { Transport, TransportReceiver } from "./transport/transport.js";
 export {
   CAPABILITY_FAMILIES,
   type CapabilitySlot,
+  type ClientCapabilities,
   type FamilyErrorCodes,
   HOST_CAPABILITY_NAMES,
   type HostCapabilityGrant,

@@ -47,6 +47,7 @@ export { argumentsTooDeepError } from "./wire/argument-depth.js";
 export {
   announcedCapabilities,
   capabilityForMethod,
+  FAMILY_GRANTS,
   offeredCapabilities,
   refusalCode,
   reverseFamilyOf,

@@ -1,4 +1,5 @@
 import type { ReverseChannel } from "../context/reverse-channel.js";
+import type { ReverseFamilyName } from "../wire/capability-families.js";
 import { AgentClient } from "./agent.js";
 import { EmbeddingsClient } from "./embeddings.js";
 import { FilesClient } from "./files.js";
@@ -31,16 +32,24 @@ export interface HostClients {
   readonly agent: AgentClient;
 }
 
+/** The client class of each family of the capability table; a family without one is a compile error. */
+const CLIENTS = {
+  sampling: SamplingClient,
+  storage: StorageClient,
+  files: FilesClient,
+  upload: UploadClient,
+  image: ImageClient,
+  embeddings: EmbeddingsClient,
+  agent: AgentClient,
+} as const satisfies {
+  readonly [Family in ReverseFamilyName]: new (
+    caller: HostCaller,
+  ) => HostClients[Family];
+};
+
 /** Builds the host clients of one invoke on the server's reverse channel. */
 export function createHostClients(channel: ReverseChannel, invoke: InvokeBinding): HostClients {
   const caller = new HostCaller(channel, invoke);
-  return Object.freeze({
-    sampling: new SamplingClient(caller),
-    storage: new StorageClient(caller),
-    files: new FilesClient(caller),
-    upload: new UploadClient(caller),
-    image: new ImageClient(caller),
-    embeddings: new EmbeddingsClient(caller),
-    agent: new AgentClient(caller),
-  });
+  const clients = Object.entries(CLIENTS).map(([family, Client]) => [family, new Client(caller)]);
+  return Object.freeze(Object.fromEntries(clients) as HostClients);
 }

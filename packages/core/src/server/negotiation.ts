@@ -1,5 +1,6 @@
+import type { ClientCapabilities } from "../wire/capability-families.js";
 import { announcedCapabilities } from "../wire/capability-families.js";
-import type { ClientCapabilities, InitializeParams, ProtocolVersion } from "../wire/invoke.js";
+import type { InitializeParams, ProtocolVersion } from "../wire/invoke.js";
 
 /** The protocol version to answer for the version a host offered. */
 export function negotiateVersion(params: InitializeParams | undefined): ProtocolVersion {

@@ -14,16 +14,6 @@ import {
   UploadErrorCode,
 } from "./error-codes.js";
 
-/** Names of the reverse-call families; a host serves each with one provider. */
-export type ReverseFamilyName =
-  | "sampling"
-  | "storage"
-  | "files"
-  | "upload"
-  | "image"
-  | "embeddings"
-  | "agent";
-
 /**
  * Where a capability shows in `client_capabilities` (plugin → host) or in the host's
  * `initialize` offer: `key: {}`, or the boolean `flag` under `key`, or `key: value`.
@@ -52,9 +42,9 @@ export interface FamilyErrorCodes {
   readonly [name: string]: number | undefined;
 }
 
-/** One row of the table. */
-export interface ReverseFamily {
-  readonly name: ReverseFamilyName;
+/** One row of the table; `Name` is its key there. */
+export interface ReverseFamily<Name extends string = ReverseFamilyName> {
+  readonly name: Name;
   /** Method namespaces (before the `/`) whose every method belongs to this family. */
   readonly namespaces: readonly string[];
   /** The family's methods, each with the `host_capabilities` entry it needs. */
@@ -159,15 +149,44 @@ export const CAPABILITY_FAMILIES = {
     offer: { key: "agent" },
     codes: AgentErrorCode,
   },
-} as const satisfies { readonly [K in ReverseFamilyName]: ReverseFamily & { name: K } };
+} as const satisfies { readonly [name: string]: ReverseFamily<string> };
+
+/** Names of the reverse-call families (the table's keys); a host serves each with one provider. */
+export type ReverseFamilyName = keyof typeof CAPABILITY_FAMILIES;
 
 /** A method a plugin calls on its host, as the families' table lists it. */
 export type ReverseMethod = {
   [K in ReverseFamilyName]: keyof (typeof CAPABILITY_FAMILIES)[K]["methods"];
 }[ReverseFamilyName];
 
-/** The table's rows, in order. */
+/** The table's rows, in order; a row's `name` that is not a key of the table is a compile error. */
 export const REVERSE_FAMILIES: readonly ReverseFamily[] = Object.values(CAPABILITY_FAMILIES);
+
+type AnnounceSlot = (typeof CAPABILITY_FAMILIES)[ReverseFamilyName]["grants"][number]["announce"];
+
+/** A value as a plugin or host sends it: literal types widened, every field optional. */
+type Announced<T> = T extends string
+  ? string
+  : T extends readonly (infer E)[]
+    ? Announced<E>[]
+    : T extends object
+      ? { -readonly [K in keyof T]?: Announced<T[K]> }
+      : T;
+
+/** What a capability slot holds: its flags (`{ kv?: boolean }`), its value, or `{}`. */
+type SlotValue<Slots> = [Slots] extends [{ readonly flag: infer Flag extends string }]
+  ? { [F in Flag]?: boolean }
+  : [Slots] extends [{ readonly value: infer Value }]
+    ? Announced<Value>
+    : Record<string, never>;
+
+/**
+ * Reverse capabilities a plugin announces in its `initialize` answer: each grant of the
+ * table at its slot (`sampling: {}`, `storage: { kv, files }`, `agent: { submodes }`).
+ */
+export type ClientCapabilities = {
+  [Key in AnnounceSlot["key"]]?: SlotValue<Extract<AnnounceSlot, { readonly key: Key }>>;
+} & { [key: string]: unknown };
 
 /** A `host_capabilities` string of the table (a family's grant, or a user-scope grant). */
 export type KnownHostCapability =
@@ -180,13 +199,13 @@ export type KnownHostCapability =
  */
 export const USER_SCOPE_GRANTS = ["aps.scope.user.read", "aps.scope.user.write"] as const;
 
+/** The `host_capabilities` strings that grant the families, in table order: all a plugin using every family declares. */
+export const FAMILY_GRANTS: readonly KnownHostCapability[] = REVERSE_FAMILIES.flatMap((family) =>
+  family.grants.map((grant) => grant.capability as KnownHostCapability),
+);
+
 /** Every `host_capabilities` string hosts are known to grant. */
-export const HOST_CAPABILITY_NAMES: readonly KnownHostCapability[] = [
-  ...REVERSE_FAMILIES.flatMap((family) =>
-    family.grants.map((grant) => grant.capability as KnownHostCapability),
-  ),
-  ...USER_SCOPE_GRANTS,
-];
+export const HOST_CAPABILITY_NAMES: readonly KnownHostCapability[] = [...FAMILY_GRANTS, ...USER_SCOPE_GRANTS];
 
 const BY_METHOD = new Map<string, ReverseFamily>(
   REVERSE_FAMILIES.flatMap((family) =>

@@ -1,4 +1,5 @@
 /** Params and results of the host → plugin methods. */
+import type { ClientCapabilities } from "./capability-families.js";
 
 /** `params.context` of an `invoke`, injected by the host. */
 export interface InvokeWireContext {
@@ -48,18 +49,6 @@ export interface InitializeParams {
   protocolVersion?: string;
   clientInfo?: { name?: string; version?: string };
   capabilities?: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-/** Reverse capabilities a plugin announces in its `initialize` answer. */
-export interface ClientCapabilities {
-  sampling?: Record<string, never>;
-  storage?: { kv?: boolean; files?: boolean };
-  upload?: Record<string, never>;
-  image?: Record<string, never>;
-  "image.edit"?: Record<string, never>;
-  embeddings?: Record<string, never>;
-  agent?: { submodes?: string[] };
   [key: string]: unknown;
 }
 

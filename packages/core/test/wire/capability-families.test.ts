@@ -3,10 +3,12 @@ import { fileURLToPath } from "node:url";
 import {
   AgentErrorCode,
   CAPABILITY_FAMILIES,
+  type ClientCapabilities,
   EmbeddingsErrorCode,
   HOST_CAPABILITY_NAMES,
   ImageErrorCode,
   REVERSE_FAMILIES,
+  type ReverseFamilyName,
   SamplingErrorCode,
   StorageErrorCode,
   UploadErrorCode,
@@ -18,7 +20,7 @@ import {
   refusalCode,
   reverseFamilyOf,
 } from "@executa/core/internal";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { methodSpec } from "../../src/capabilities/family.js";
 
 const capabilitiesDir = fileURLToPath(new URL("../../src/capabilities/", import.meta.url));
@@ -36,6 +38,31 @@ function clientMethods(): Set<string> {
 const tableMethods = REVERSE_FAMILIES.flatMap((family) => Object.keys(family.methods));
 
 describe("capability-family table", () => {
+  it("names each family by its key, and the family names are the keys", () => {
+    for (const [key, family] of Object.entries(CAPABILITY_FAMILIES)) expect(family.name).toBe(key);
+    expectTypeOf<ReverseFamilyName>().toEqualTypeOf<keyof typeof CAPABILITY_FAMILIES>();
+  });
+
+  it("types client_capabilities from the grants' slots", () => {
+    type Slot<K extends string> = Exclude<ClientCapabilities[K], undefined>;
+    expectTypeOf<Slot<"sampling">>().toEqualTypeOf<Record<string, never>>();
+    expectTypeOf<Slot<"storage">>().toEqualTypeOf<{ kv?: boolean; files?: boolean }>();
+    expectTypeOf<Slot<"image.edit">>().toEqualTypeOf<Record<string, never>>();
+    expectTypeOf<Slot<"agent">>().toEqualTypeOf<{ submodes?: string[] }>();
+    const keys = new Set(
+      REVERSE_FAMILIES.flatMap((family) => family.grants.map((grant) => grant.announce.key)),
+    );
+    expect([...keys]).toEqual([
+      "sampling",
+      "storage",
+      "upload",
+      "image",
+      "image.edit",
+      "embeddings",
+      "agent",
+    ]);
+  });
+
   it("lists every method a capability client calls, and every listed method has a client", () => {
     const used = clientMethods();
     expect(used.size).toBeGreaterThan(0);

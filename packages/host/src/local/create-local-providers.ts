@@ -84,7 +84,7 @@ export function createLocalProviders(options: LocalProvidersOptions): LocalProvi
   const server = new LoopbackServer(new UrlSigner({ now }));
   const fileBlobs = new BlobDir(join(options.dataDir, "files"));
   const uploadBlobs = new BlobDir(join(options.dataDir, "uploads"));
-  const local: ProviderSet = {
+  const local: Required<ProviderSet> = {
     storage: new StorageProvider({ store, maxValueBytes: options.maxValueBytes, now }),
     files: new FilesProvider({
       store,

@@ -1,18 +1,10 @@
+import { FAMILY_GRANTS } from "@executa/core/internal";
 import type { ProviderSet } from "../../src/providers/provider.js";
 import { InvokeRegistry } from "../../src/routing/invoke-registry.js";
 import { ReverseRouter } from "../../src/routing/reverse-router.js";
 
 /** Every capability the local host grants, as a manifest would declare them. */
-export const ALL_CAPABILITIES = [
-  "llm.sample",
-  "aps.kv",
-  "aps.files",
-  "host.upload",
-  "llm.image",
-  "llm.image.edit",
-  "llm.embed",
-  "llm.agent.auto",
-];
+export const ALL_CAPABILITIES = FAMILY_GRANTS;
 
 /**
  * Drives providers through the host's real reverse router, with active invokes: `send`

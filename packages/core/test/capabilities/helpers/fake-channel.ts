@@ -1,5 +1,5 @@
 import type { HostClients, RequestOptions } from "@executa/core";
-import type { ReverseChannel } from "@executa/core/internal";
+import { FAMILY_GRANTS, type ReverseChannel } from "@executa/core/internal";
 import { createHostClients } from "../../../src/capabilities/host-clients.js";
 
 /** Returned by a responder to leave the call unanswered. */
@@ -24,16 +24,7 @@ export function fakeChannel(
   const state = { respond: options.respond ?? ((): unknown => ({})) };
   const channel: ReverseChannel = {
     protocolVersion: () => options.version ?? "2.0",
-    hostCapabilities: options.capabilities ?? [
-      "llm.sample",
-      "aps.kv",
-      "aps.files",
-      "host.upload",
-      "llm.image",
-      "llm.image.edit",
-      "llm.embed",
-      "llm.agent.auto",
-    ],
+    hostCapabilities: options.capabilities ?? FAMILY_GRANTS,
     request(method, params, requestOptions = {}) {
       const record = { method, params: params as Record<string, unknown>, options: requestOptions };
       sent.push(record);

@@ -84,6 +84,7 @@ export function createLocalProviders(options: LocalProvidersOptions): LocalProvi
   const server = new LoopbackServer(new UrlSigner({ now }));
   const fileBlobs = new BlobDir(join(options.dataDir, "files"));
   const uploadBlobs = new BlobDir(join(options.dataDir, "uploads"));
+  // Every family of core's table, so a new family without a local provider does not compile.
   const local: Required<ProviderSet> = {
     storage: new StorageProvider({ store, maxValueBytes: options.maxValueBytes, now }),
     files: new FilesProvider({

@@ -58,6 +58,11 @@ export type StorageScope = (typeof STORAGE_SCOPES)[number];
 /** Every {@link StorageScope}, in the spec's order. */
 export const STORAGE_SCOPES = ["user", "app", "tool"] as const;
 
+/** The scopes as a message lists them: `"user", "app" or "tool"`. */
+const SCOPE_CHOICES = `${STORAGE_SCOPES.slice(0, -1)
+  .map((scope) => JSON.stringify(scope))
+  .join(", ")} or ${JSON.stringify(STORAGE_SCOPES.at(-1))}`;
+
 export const DEFAULT_STORAGE_SCOPE: StorageScope = "tool";
 
 export interface ScopeOptions extends CallOptions {
@@ -147,7 +152,7 @@ export function wireScope(method: string, scope: unknown): StorageScope {
   if (typeof scope !== "string" || !(STORAGE_SCOPES as readonly string[]).includes(scope)) {
     throw new StorageError(
       StorageErrorCode.INVALID_REQUEST,
-      `${method}: scope must be "user", "app" or "tool", got ${JSON.stringify(scope)}`,
+      `${method}: scope must be ${SCOPE_CHOICES}, got ${JSON.stringify(scope)}`,
     );
   }
   return scope as StorageScope;

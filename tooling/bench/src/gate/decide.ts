@@ -19,10 +19,6 @@ export interface RatioBudget {
   budget: number;
   /** The measured noise: the gate fails above `budget × (1 + band)`. */
   band: number;
-  /** The medians of the calibration runs the budget and band were taken from. */
-  calibration: number[];
-  /** The medians of the calibration runs with every core kept busy, which the band also covers. */
-  loaded?: number[];
 }
 
 /** Each ratio's medians of a machine's calibration runs. */
@@ -162,13 +158,7 @@ export const BAND_FACTOR = 2;
 export function calibrateRatio(medians: readonly number[], loaded: readonly number[] = []): RatioBudget {
   const budget = summarize(medians).median;
   const spread = Math.max(...[...medians, ...loaded].map((m) => Math.abs(m - budget) / budget));
-  const out: RatioBudget = {
-    budget: round(budget),
-    band: round(Math.max(MIN_BAND, BAND_FACTOR * spread)),
-    calibration: medians.map(round),
-  };
-  if (loaded.length > 0) out.loaded = loaded.map(round);
-  return out;
+  return { budget: round(budget), band: round(Math.max(MIN_BAND, BAND_FACTOR * spread)) };
 }
 
 function round(value: number): number {
@@ -185,7 +175,7 @@ export interface GateBudgetFile {
 
 const CALIBRATE = "pnpm bench:gate --calibrate 5";
 
-/** Throws unless `value` is a budget file whose every budget has each ratio's budget, band and calibration. */
+/** Throws unless `value` is a budget file whose every budget has its calibrations and each ratio's budget and band. */
 export function parseBudgetFile(value: unknown, file: string): GateBudgetFile {
   const parsed = value as Partial<GateBudgetFile> | null;
   if (
@@ -210,7 +200,7 @@ export function budgetFor(budgets: GateBudgetFile, runtime: string, file: string
   );
 }
 
-/** Throws unless `value` is one runtime's budget with every ratio's budget, band and calibration. */
+/** Throws unless `value` is one runtime's budget with its calibrations and every ratio's budget and band. */
 export function parseBudget(value: unknown, file: string): GateBudget {
   const budget = value as Partial<GateBudget> | null;
   const fix = `re-measure it: ${CALIBRATE} (writes ${file})`;
@@ -227,12 +217,9 @@ export function parseBudget(value: unknown, file: string): GateBudget {
       typeof entry.budget === "number" &&
       entry.budget > 0 &&
       typeof entry.band === "number" &&
-      entry.band >= 0 &&
-      Array.isArray(entry.calibration);
+      entry.band >= 0;
     if (!ok)
-      throw new Error(
-        `GATE_BUDGET_INVALID: ${file}: ratios.${ratio} needs budget > 0, band ≥ 0 and calibration; ${fix}`,
-      );
+      throw new Error(`GATE_BUDGET_INVALID: ${file}: ratios.${ratio} needs budget > 0 and band ≥ 0; ${fix}`);
   }
   return budget as GateBudget;
 }

@@ -1,12 +1,7 @@
-import { InvokeContextImpl } from "../context/create-context.js";
-import { runWithInvoke } from "../context/invoke-context.js";
 import type { ReverseChannel } from "../context/reverse-channel.js";
-import { InvalidParamsError } from "../errors/invalid-params-error.js";
 import { MethodNotFoundError } from "../errors/method-not-found-error.js";
 import { RpcError } from "../errors/rpc-error.js";
 import { ToolTimeoutError } from "../errors/timeout-error.js";
-import { ToolError } from "../errors/tool-error.js";
-import { toolThrewMessage } from "../errors/tool-threw.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import { createLogger, type Logger } from "../log/logger.js";
 import type { McpServeOptions } from "../mcp/fallback.js";
@@ -22,7 +17,6 @@ import {
   type HealthResult,
   type InitializeParams,
   type InitializeResult,
-  type InvokeParams,
   type InvokeResult,
   type ProtocolVersion,
 } from "../wire/invoke.js";
@@ -33,11 +27,12 @@ import {
   DEFAULT_SHUTDOWN_GRACE_MS,
   HEALTH_TIMEOUT_MS,
 } from "../wire/limits.js";
-import type { ToolManifest } from "../wire/manifest.js";
-import type { PluginDefinition, ServerOptions, ToolHandler } from "./definition.js";
+import type { PluginDefinition, ServerOptions } from "./definition.js";
+import { invokeIdOf, parseInvokeParams } from "./invoke-params.js";
 import { InvokeRun } from "./invoke-run.js";
 import { ConcurrencyLimiter } from "./limiter.js";
 import { clientCapabilitiesFor, negotiateVersion } from "./negotiation.js";
+import { type AdmittedInvoke, isThenable, type ServedTool, ToolRunner } from "./tool-runner.js";
 import { TurnBudget } from "./turn-budget.js";
 
 /**
@@ -45,26 +40,6 @@ import { TurnBudget } from "./turn-budget.js";
  * next turn, so `health`, timers and signals are handled between CPU-bound invokes.
  */
 const TURN_BUDGET_MS = 20;
-
-/** A tool as the server holds it: its manifest entry, its handler and its logger. */
-interface ServedTool {
-  spec: ToolManifest;
-  handler: ToolHandler;
-  log: Logger;
-}
-
-/** An invoke that passed the checks on arrival, with what running it needs. */
-interface AdmittedInvoke {
-  tool: ServedTool;
-  params: InvokeParams;
-  /** The id its log lines and reverse calls carry, if the host gave one. */
-  invokeId: string | undefined;
-  arrivedAt: number;
-  /** When it is answered with a timeout: the tool's timeout from arrival, or the host's deadline if sooner. */
-  deadlineMs: number;
-  /** The reverse channel of the client that sent it, when not the server's one peer (MCP over HTTP). */
-  channel?: ReverseChannel;
-}
 
 /** Why a server stopped. */
 export type StopReason = "eof" | "signal" | "shutdown" | "output-closed" | "requested";
@@ -90,6 +65,7 @@ export class PluginServer {
   private readonly limiter: ConcurrencyLimiter;
   private readonly turn = new TurnBudget(TURN_BUDGET_MS);
   private readonly tools: Map<string, ServedTool>;
+  private readonly runner: ToolRunner;
   private readonly inFlight = new Set<InvokeRun>();
   private drainWaiters: (() => void)[] = [];
   private readonly onRunFinished = (run: InvokeRun) => {
@@ -160,6 +136,12 @@ export class PluginServer {
       protocolVersion: () => this.negotiation.protocolVersion,
       hostCapabilities: definition.manifest.host_capabilities ?? [],
     };
+    this.runner = new ToolRunner({
+      log: this.log,
+      turn: this.turn,
+      declaredCredentials: definition.manifest.credentials ?? [],
+      channel: () => this.channel,
+    });
     this.protocolSetting = io.protocol ?? "auto";
     if (this.protocolSetting === "mcp") this.chooseProtocol("mcp", "forced by --mcp / EXECUTA_PROTOCOL");
     this.runStartHook();
@@ -340,7 +322,7 @@ export class PluginServer {
 
   /**
    * Answers an invoke: started at once when it can take a slot now (see `startNow`),
-   * else queued for one. Both ways run the handler and make its answer alike (`runHandler`).
+   * else queued for one. Both ways run the handler and make its answer alike (`ToolRunner.run`).
    */
   private invoke(
     raw: unknown,
@@ -402,7 +384,7 @@ export class PluginServer {
     watch?.(run);
     let answer: InvokeResult | Promise<InvokeResult>;
     try {
-      answer = this.runHandler(invoke, run);
+      answer = this.runner.run(invoke, run);
     } catch (error) {
       this.limiter.release();
       throw error;
@@ -443,7 +425,7 @@ export class PluginServer {
         `Plugin failed to start: ${this.startupError.message}`,
       );
     }
-    return this.runHandler(invoke, run);
+    return this.runner.run(invoke, run);
   }
 
   /**
@@ -464,49 +446,6 @@ export class PluginServer {
     });
   }
 
-  /**
-   * Calls the tool's handler and makes its answer: at once for a plain value or a
-   * synchronous throw, as a promise for a handler that returned one. What is not the
-   * tool's own failure (see `failure`) is thrown or rejects.
-   */
-  private runHandler(invoke: AdmittedInvoke, run: InvokeRun): InvokeResult | Promise<InvokeResult> {
-    const name = invoke.tool.spec.name;
-    const started = performance.now();
-    let outcome: unknown;
-    try {
-      outcome = this.callHandler(invoke, run, started);
-    } catch (error) {
-      return this.failure(name, error, started);
-    }
-    if (!isThenable(outcome)) return success(outcome, started);
-    return Promise.resolve(outcome).then(
-      (data) => success(data, started),
-      (error: unknown) => this.failure(name, error, started),
-    );
-  }
-
-  /** Builds the invoke's context and calls the handler in it; returns what the handler returned. */
-  private callHandler(invoke: AdmittedInvoke, run: InvokeRun, started: number): unknown {
-    const { tool, params } = invoke;
-    const context = new InvokeContextImpl(
-      {
-        tool: tool.spec.name,
-        invokeId: invoke.invokeId,
-        deadlineMs: invoke.deadlineMs,
-        wire: params.context ?? {},
-        declaredCredentials: this.definition.manifest.credentials ?? [],
-        log: tool.log,
-        channel: invoke.channel ?? this.channel,
-      },
-      run,
-    );
-    try {
-      return runWithInvoke(context, () => tool.handler(params.arguments ?? {}, context));
-    } finally {
-      this.turn.charge(performance.now() - started);
-    }
-  }
-
   /** The -32000 answer of an invoke whose deadline passed before its tool could start. */
   private notStarted(tool: string, deadlineMs: number, now: number): RpcError {
     const error = new RpcError(
@@ -516,23 +455,6 @@ export class PluginServer {
     );
     this.log.warn(error.message);
     return error;
-  }
-
-  /** A tool's exception as its answer: ToolError → success:false, RpcError as is, else -32603. */
-  private failure(name: string, error: unknown, started: number): InvokeResult {
-    if (error instanceof ToolError) {
-      const result: InvokeResult = {
-        success: false,
-        error: error.message,
-        duration_ms: elapsedSince(started),
-      };
-      if (error.data !== undefined) result.data = error.data;
-      return result;
-    }
-    if (error instanceof RpcError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    this.log.error(`tool ${name} threw: ${error instanceof Error ? (error.stack ?? message) : message}`);
-    throw new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, toolThrewMessage(name, message));
   }
 
   private async shutdown(reason: StopReason): Promise<StopReason> {
@@ -591,61 +513,9 @@ export class PluginServer {
   }
 }
 
-function invokeIdOf(params: InvokeParams): string | undefined {
-  const fromContext = params.context?.invoke_id;
-  if (typeof fromContext === "string") return fromContext;
-  return typeof params.invoke_id === "string" ? params.invoke_id : undefined;
-}
-
-function parseInvokeParams(raw: unknown): InvokeParams {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw new InvalidParamsError("invoke params must be an object with a string `tool`");
-  }
-  const params = raw as Record<string, unknown>;
-  if (typeof params.tool !== "string" || params.tool === "") {
-    throw new InvalidParamsError("invoke params must name the tool in a string `tool` (not `name`)", [
-      { path: "tool", message: "required string", expected: "string" },
-    ]);
-  }
-  const args = params.arguments;
-  if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args))) {
-    throw new InvalidParamsError("invoke `arguments` must be an object", [
-      { path: "arguments", message: "must be an object", expected: "object" },
-    ]);
-  }
-  const context = params.context;
-  if (context !== undefined && context !== null && (typeof context !== "object" || Array.isArray(context))) {
-    throw new InvalidParamsError("invoke `context` must be an object", [
-      { path: "context", message: "must be an object", expected: "object" },
-    ]);
-  }
-  return {
-    tool: params.tool,
-    arguments: (args ?? {}) as Record<string, unknown>,
-    context: (context ?? {}) as InvokeParams["context"],
-    invoke_id: typeof params.invoke_id === "string" ? params.invoke_id : undefined,
-  };
-}
-
 const noop = () => {};
 
 /** The requests that run a tool: paced so that a turn's CPU-bound tools yield to input, timers and signals. */
 function isToolCall(method: string): boolean {
   return method === "invoke" || method === "tools/call";
-}
-
-function elapsedSince(started: number): number {
-  return Math.round(performance.now() - started);
-}
-
-function success(data: unknown, started: number): InvokeResult {
-  return { success: true, data: data === undefined ? null : data, duration_ms: elapsedSince(started) };
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === "object" || typeof value === "function") &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === "function"
-  );
 }

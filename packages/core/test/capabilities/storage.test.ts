@@ -17,7 +17,9 @@ describe("storage", () => {
   it("rejects bad keys, scopes and values before sending", async () => {
     const { host, sent } = fakeHost();
     await expect(host.storage.get("")).rejects.toMatchObject({ code: -32028 });
-    await expect(host.storage.get("k", { scope: "global" as never })).rejects.toThrow(`storage/get: scope must be "user", "app" or "tool", got "global"`);
+    await expect(host.storage.get("k", { scope: "global" as never })).rejects.toThrow(
+      `storage/get: scope must be "user", "app" or "tool", got "global"`,
+    );
     await expect(host.storage.set("k", undefined)).rejects.toThrow(/not undefined/);
     await expect(host.files.downloadUrl("")).rejects.toMatchObject({ name: "StorageError", code: -32028 });
     expect(sent).toHaveLength(0);

@@ -2,14 +2,14 @@ import type { KnownPlatform } from "../platform/platforms.js";
 import type { Runtime } from "./runtime.js";
 import * as RUNTIME_TABLE from "./runtime-table.js";
 
-/** The runtimes a binary can carry: the names of `runtime-table.ts`. */
-export type RuntimeName = keyof typeof RUNTIME_TABLE;
+/** The runtime names: those of `runtime-table.ts`, in its order. */
+export const RUNTIME_NAMES = namesOf(RUNTIME_TABLE);
+
+/** The runtimes a binary can carry (see `RUNTIME_NAMES`). */
+export type RuntimeName = (typeof RUNTIME_NAMES)[number];
 
 /** Every runtime, by name; the type makes a table line that is not a `Runtime` a compile error. */
 export const RUNTIMES: Readonly<Record<RuntimeName, Runtime>> = RUNTIME_TABLE;
-
-/** The runtime names, in the table's order. */
-export const RUNTIME_NAMES = Object.keys(RUNTIMES) as readonly RuntimeName[];
 
 /** A runtime with the name the table gives it. */
 export interface NamedRuntime extends Runtime {
@@ -46,4 +46,10 @@ export function runtimeFor(platform: KnownPlatform, choice?: RuntimeChoice): Nam
     throw new RangeError(`runtime: unknown runtime "${name}"; known: ${RUNTIME_NAMES.join(", ")}`);
   }
   return { ...RUNTIMES[name], name };
+}
+
+// Generic so that the names' type is inferred as their union: the public declarations then
+// spell the names out instead of naming the unexported table.
+function namesOf<Table extends object>(table: Table): readonly (keyof Table & string)[] {
+  return Object.freeze(Object.keys(table) as (keyof Table & string)[]);
 }

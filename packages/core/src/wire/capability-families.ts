@@ -162,30 +162,24 @@ export type ReverseMethod = {
 /** The table's rows, in order; a row's `name` that is not a key of the table is a compile error. */
 export const REVERSE_FAMILIES: readonly ReverseFamily[] = Object.values(CAPABILITY_FAMILIES);
 
+/** Where the table's grants are announced. */
 type AnnounceSlot = (typeof CAPABILITY_FAMILIES)[ReverseFamilyName]["grants"][number]["announce"];
-
-/** A value as a plugin or host sends it: literal types widened, every field optional. */
-type Announced<T> = T extends string
-  ? string
-  : T extends readonly (infer E)[]
-    ? Announced<E>[]
-    : T extends object
-      ? { -readonly [K in keyof T]?: Announced<T[K]> }
-      : T;
-
-/** What a capability slot holds: its flags (`{ kv?: boolean }`), its value, or `{}`. */
-type SlotValue<Slots> = [Slots] extends [{ readonly flag: infer Flag extends string }]
-  ? { [F in Flag]?: boolean }
-  : [Slots] extends [{ readonly value: infer Value }]
-    ? Announced<Value>
-    : Record<string, never>;
 
 /**
  * Reverse capabilities a plugin announces in its `initialize` answer: each grant of the
- * table at its slot (`sampling: {}`, `storage: { kv, files }`, `agent: { submodes }`).
+ * table at its slot (`sampling: {}`, `storage: { kv, files }`, `agent: { submodes }`), a
+ * slot's announced lists typed as lists of any strings.
  */
 export type ClientCapabilities = {
-  [Key in AnnounceSlot["key"]]?: SlotValue<Extract<AnnounceSlot, { readonly key: Key }>>;
+  [Key in AnnounceSlot["key"]]?: [Extract<AnnounceSlot, { readonly key: Key }>] extends [
+    { readonly flag: infer Flag extends string },
+  ]
+    ? { [F in Flag]?: boolean }
+    : [Extract<AnnounceSlot, { readonly key: Key }>] extends [{ readonly value: infer Value }]
+      ? {
+          -readonly [Field in keyof Value]?: Value[Field] extends readonly string[] ? string[] : Value[Field];
+        }
+      : Record<string, never>;
 } & { [key: string]: unknown };
 
 /** A `host_capabilities` string of the table (a family's grant, or a user-scope grant). */

@@ -28,6 +28,7 @@ import {
   HEALTH_TIMEOUT_MS,
 } from "../wire/limits.js";
 import type { PluginDefinition, ServerOptions } from "./definition.js";
+import { InFlightRuns } from "./in-flight.js";
 import { invokeIdOf, parseInvokeParams } from "./invoke-params.js";
 import { InvokeRun } from "./invoke-run.js";
 import { ConcurrencyLimiter } from "./limiter.js";
@@ -66,16 +67,11 @@ export class PluginServer {
   private readonly turn = new TurnBudget(TURN_BUDGET_MS);
   private readonly tools: Map<string, ServedTool>;
   private readonly runner: ToolRunner;
-  private readonly inFlight = new Set<InvokeRun>();
-  private drainWaiters: (() => void)[] = [];
+  private readonly inFlight: InFlightRuns;
   private readonly onRunFinished = (run: InvokeRun) => {
     if (run.started) this.limiter.release();
-    this.inFlight.delete(run);
-    if (this.inFlight.size === 0 && this.drainWaiters.length > 0) {
-      for (const wake of this.drainWaiters.splice(0)) wake();
-    }
+    this.inFlight.finished(run);
   };
-  private readonly graceMs: number;
   private readonly mcpOptions: McpServeOptions;
   private channel: ReverseChannel;
   /** Set once the protocol is chosen and it is MCP: it answers every request from then on. */
@@ -100,7 +96,7 @@ export class PluginServer {
     const options = { ...definition.options, ...io.options };
     this.log = io.log ?? createLogger(definition.manifest.name);
     this.limiter = new ConcurrencyLimiter(options.concurrency ?? DEFAULT_CONCURRENCY, () => this.turn.spent);
-    this.graceMs = options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS;
+    this.inFlight = new InFlightRuns(this.log, options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
     this.mcpOptions = options.mcp ?? {};
     this.tools = new Map(
       definition.manifest.tools.map((spec) => {
@@ -459,8 +455,13 @@ export class PluginServer {
 
   private async shutdown(reason: StopReason): Promise<StopReason> {
     const closing = new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down");
-    if (reason === "output-closed") this.abandonInFlight(closing);
-    else await this.drainInFlight(closing);
+    // A broken output can answer nothing, so nothing is read or waited for. Otherwise input
+    // stays open while running invokes get their grace: the host's replies to their reverse
+    // calls come that way (new invokes are refused).
+    if (reason === "output-closed") {
+      this.peer.stopReading();
+      this.inFlight.abandon(closing);
+    } else await this.inFlight.drain(closing);
     this.peer.stopReading();
     this.peer.rejectAll(closing);
     try {
@@ -481,34 +482,6 @@ export class PluginServer {
       await this.mcpOptions.fallback?.close?.();
     } catch (error) {
       this.log.error(`closing the MCP fallback failed: ${(error as Error).stack ?? String(error)}`);
-    }
-  }
-
-  /** The output broke: nothing can be answered any more, so nothing is read or waited for. */
-  private abandonInFlight(closing: RpcError): void {
-    this.peer.stopReading();
-    for (const run of [...this.inFlight]) run.fail(closing, true);
-  }
-
-  /**
-   * Answers queued invokes with `closing` at once and gives running ones the grace period,
-   * then answers those still running so. Input stays open meanwhile: the host's replies to
-   * their reverse calls come that way (new invokes are refused).
-   */
-  private async drainInFlight(closing: RpcError): Promise<void> {
-    for (const run of [...this.inFlight]) if (!run.started) run.fail(closing, true);
-    if (this.inFlight.size === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      new Promise<void>((resolve) => this.drainWaiters.push(resolve)),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, this.graceMs);
-      }),
-    ]);
-    clearTimeout(timer);
-    for (const run of [...this.inFlight]) {
-      this.log.warn(`invoke of ${run.tool} still running after the ${this.graceMs} ms grace; answered`);
-      run.fail(closing, true);
     }
   }
 }

@@ -58,6 +58,10 @@ describe.each<RuntimeName>(["bun", "node"])("stdout written by a tool, in a %s e
       let stderr = "";
       child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
       const exited = once(child, "exit");
+      // The plugin exits, as it should, as soon as it hears EPIPE: maybe before all the
+      // writes below reach it, and those then fail on this side with EPIPE too.
+      const stdinErrors: (string | undefined)[] = [];
+      child.stdin.on("error", (error: NodeJS.ErrnoException) => stdinErrors.push(error.code));
       child.stdin.write('{"jsonrpc":"2.0","id":0,"method":"describe"}\n');
       await once(child.stdout, "data");
       child.stdout.destroy();
@@ -66,6 +70,7 @@ describe.each<RuntimeName>(["bun", "node"])("stdout written by a tool, in a %s e
           `${JSON.stringify({ jsonrpc: "2.0", id: i, method: "invoke", params: invoke("noisy").params })}\n`,
         );
       expect(await exited).toEqual([0, null]);
+      expect(stdinErrors.filter((code) => code !== "EPIPE")).toEqual([]);
       expect(stderr).not.toMatch(/EPIPE[\s\S]*\n\s+at /);
       expect(stderr).not.toContain("unhandled rejection");
     }

@@ -58,11 +58,6 @@ export type StorageScope = (typeof STORAGE_SCOPES)[number];
 /** Every {@link StorageScope}, in the spec's order. */
 export const STORAGE_SCOPES = ["user", "app", "tool"] as const;
 
-/** The scopes as a message lists them: `"user", "app" or "tool"`. */
-const SCOPE_CHOICES = `${STORAGE_SCOPES.slice(0, -1)
-  .map((scope) => JSON.stringify(scope))
-  .join(", ")} or ${JSON.stringify(STORAGE_SCOPES.at(-1))}`;
-
 export const DEFAULT_STORAGE_SCOPE: StorageScope = "tool";
 
 export interface ScopeOptions extends CallOptions {
@@ -150,9 +145,10 @@ const LIST = methodSpec("storage/list", 30_000);
 export function wireScope(method: string, scope: unknown): StorageScope {
   if (scope === undefined) return DEFAULT_STORAGE_SCOPE;
   if (typeof scope !== "string" || !(STORAGE_SCOPES as readonly string[]).includes(scope)) {
+    const quoted = STORAGE_SCOPES.map((known) => JSON.stringify(known));
     throw new StorageError(
       StorageErrorCode.INVALID_REQUEST,
-      `${method}: scope must be ${SCOPE_CHOICES}, got ${JSON.stringify(scope)}`,
+      `${method}: scope must be ${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}, got ${JSON.stringify(scope)}`,
     );
   }
   return scope as StorageScope;

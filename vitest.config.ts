@@ -39,8 +39,8 @@ export default defineConfig({
   resolve: {
     alias: [
       {
-        find: /^@executa\/core\/internal$/,
-        replacement: fileURLToPath(new URL("./packages/core/src/internal.ts", import.meta.url)),
+        find: /^@executa\/core\/(internal|capabilities)$/,
+        replacement: fileURLToPath(new URL("./packages/core/src/$1.ts", import.meta.url)),
       },
       {
         find: /^@executa\/host\/local$/,

@@ -20,36 +20,27 @@
  */
 import "./reflection/install-metadata.js";
 
-// What tools reach through ctx.host, and the display helpers, so authors need one import.
+// What a tool is handed and may throw, and the server around it, so authors need one import.
 export {
-  AgentError,
-  CapabilityError,
   currentContext,
-  display,
-  EmbeddingsError,
   type HealthContext,
   type HealthResult,
   type HealthStatus,
-  type HostClients,
-  ImageError,
   InvalidParamsError,
   type InvokeContext,
   type Manifest,
-  markdown,
   NoInvokeContextError,
   type ParameterSchema,
   type ParamIssue,
   type PluginClass,
   type PluginDefinition,
   type PluginServer,
-  SamplingError,
   type ServerOptions,
-  StorageError,
-  type StorageScope,
   ToolError,
-  UploadError,
-  withDisplay,
 } from "@executa/core";
+// What tools reach through ctx.host (every family's client, error and call shapes) and the
+// display helpers: the capability layer whole, so a new family needs no line here.
+export * from "@executa/core/capabilities";
 export { type BuildPluginOptions, buildPlugin, manifestOf } from "./build-plugin.js";
 export { Args } from "./decorators/args.js";
 export { Credential } from "./decorators/credential.js";

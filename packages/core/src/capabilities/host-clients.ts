@@ -1,55 +1,43 @@
 import type { ReverseChannel } from "../context/reverse-channel.js";
-import type { ReverseFamilyName } from "../wire/capability-families.js";
-import { AgentClient } from "./agent.js";
-import { EmbeddingsClient } from "./embeddings.js";
-import { FilesClient } from "./files.js";
+import { REVERSE_FAMILIES, type ReverseFamilyName } from "../wire/capability-families.js";
+import * as familyClients from "./clients.js";
 import { HostCaller, type InvokeBinding } from "./host-call.js";
-import { ImageClient } from "./image.js";
-import { SamplingClient } from "./sampling.js";
-import { StorageClient } from "./storage.js";
-import { UploadClient } from "./upload.js";
+
+/** The name of a family's client class in `clients.ts`: `image` → `ImageClient`. */
+type ClientClassName<Family extends ReverseFamilyName> = `${Capitalize<Family>}Client`;
 
 /**
- * Typed clients for the host's reverse capabilities, bound to one invoke: every call
- * carries that invoke's `context.invoke_id`, is bounded by its deadline and aborted by
- * its signal. Each needs its `host_capabilities` entry in the manifest and a host that
- * negotiated protocol 2.0; otherwise it fails locally, writing nothing.
+ * Typed clients for the host's reverse capabilities, bound to one invoke: one per family
+ * of the capability table (`sampling`, `storage`, `files`, `upload`, `image`, `embeddings`,
+ * `agent`). Every call carries that invoke's `context.invoke_id`, is bounded by its
+ * deadline and aborted by its signal. Each needs its `host_capabilities` entry in the
+ * manifest and a host that negotiated protocol 2.0; otherwise it fails locally, writing nothing.
  */
-export interface HostClients {
-  /** `sampling/createMessage` — needs `llm.sample`. */
-  readonly sampling: SamplingClient;
-  /** `storage/*` key-value store — needs `aps.kv`. */
-  readonly storage: StorageClient;
-  /** `files/*` object storage — needs `aps.files`. */
-  readonly files: FilesClient;
-  /** `host/uploadFile` transient uploads — needs `host.upload`. */
-  readonly upload: UploadClient;
-  /** `image/generate` (needs `llm.image`) and `image/edit` (needs `llm.image.edit`). */
-  readonly image: ImageClient;
-  /** `embeddings/create` — needs `llm.embed`. */
-  readonly embeddings: EmbeddingsClient;
-  /** `agent/session.*` and `agent/complete` — needs `llm.agent.auto`. */
-  readonly agent: AgentClient;
-}
+export type HostClients = {
+  readonly [Family in ReverseFamilyName]: InstanceType<
+    (typeof familyClients)[`${Capitalize<Family>}Client` & keyof typeof familyClients]
+  >;
+};
 
-/** The client class of each family of the capability table; a family without one is a compile error. */
-const CLIENTS = {
-  sampling: SamplingClient,
-  storage: StorageClient,
-  files: FilesClient,
-  upload: UploadClient,
-  image: ImageClient,
-  embeddings: EmbeddingsClient,
-  agent: AgentClient,
-} as const satisfies {
-  readonly [Family in ReverseFamilyName]: new (
+/** Every family's client class by its name; a family of the table without one in `clients.ts` is a compile error. */
+const CLIENT_CLASSES: {
+  readonly [Family in ReverseFamilyName as ClientClassName<Family>]: new (
     caller: HostCaller,
   ) => HostClients[Family];
-};
+} = familyClients;
+
+function clientClassName<Family extends ReverseFamilyName>(family: Family): ClientClassName<Family> {
+  return `${family[0]!.toUpperCase()}${family.slice(1)}Client` as ClientClassName<Family>;
+}
+
+/** The client class of each family of the capability table, in table order. */
+const CLIENTS = REVERSE_FAMILIES.map(
+  (family) => [family.name, CLIENT_CLASSES[clientClassName(family.name)]] as const,
+);
 
 /** Builds the host clients of one invoke on the server's reverse channel. */
 export function createHostClients(channel: ReverseChannel, invoke: InvokeBinding): HostClients {
   const caller = new HostCaller(channel, invoke);
-  const clients = Object.entries(CLIENTS).map(([family, Client]) => [family, new Client(caller)]);
+  const clients = CLIENTS.map(([family, Client]) => [family, new Client(caller)]);
   return Object.freeze(Object.fromEntries(clients) as HostClients);
 }

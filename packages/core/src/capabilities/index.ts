@@ -1,6 +1,6 @@
 /** Typed clients for the host's reverse capabilities (`ctx.host.*`) and display blocks. */
 
-export { AgentCallErrorCode, AgentClient, AgentError, AgentSessions } from "./agent.js";
+export { AgentCallErrorCode, AgentSessions } from "./agent.js";
 export {
   type AgentCompleteFrame,
   type AgentErrorFrame,
@@ -20,6 +20,7 @@ export type * from "./agent-requests.js";
 export { type AgentHistory, AgentRun, AgentSession, type AgentSessionCalls } from "./agent-session.js";
 export type { BackoffOptions } from "./backoff.js";
 export { CapabilityError, type CapabilityFamilyName, type FamilyCodes } from "./capability-error.js";
+export * from "./clients.js";
 export {
   type CreatedObject,
   type CreateObjectRequest,
@@ -34,32 +35,27 @@ export {
   markdown,
   withDisplay,
 } from "./display.js";
-export {
-  EmbeddingsClient,
-  EmbeddingsError,
-  type EmbeddingsOptions,
-  type EmbeddingsResult,
+export type {
+  EmbeddingsOptions,
+  EmbeddingsResult,
 } from "./embeddings.js";
 export type { CallOptions } from "./family.js";
-export {
-  type FileDownloadOptions,
-  type FileDownloadUrl,
-  type FileInfo,
-  type FileListOptions,
-  FilesClient,
-  type FileUploadBeginOptions,
-  type FileUploadCompleteOptions,
-  type FileUploadOptions,
-  type FileUploadResult,
-  type FileUploadTicket,
+export type {
+  FileDownloadOptions,
+  FileDownloadUrl,
+  FileInfo,
+  FileListOptions,
+  FileUploadBeginOptions,
+  FileUploadCompleteOptions,
+  FileUploadOptions,
+  FileUploadResult,
+  FileUploadTicket,
 } from "./files.js";
 export type { HostClients } from "./host-clients.js";
-export {
-  ImageClient,
-  type ImageEditRequest,
-  ImageError,
-  type ImageGenerateRequest,
-  type ImageResult,
+export type {
+  ImageEditRequest,
+  ImageGenerateRequest,
+  ImageResult,
 } from "./image.js";
 export type {
   ObjectIssue,
@@ -78,7 +74,7 @@ export {
   type ResponseFormat,
   type ResponseFormatReport,
 } from "./response-format.js";
-export { SamplingClient, SamplingError, StructuredOutputError } from "./sampling.js";
+export { StructuredOutputError } from "./sampling.js";
 export type { StructuredOutputErrorData, StructuredOutputFailure } from "./sampling-error.js";
 export {
   type CreateMessageMeta,
@@ -95,10 +91,8 @@ export {
   DEFAULT_STORAGE_SCOPE,
   type ScopeOptions,
   STORAGE_SCOPES,
-  StorageClient,
   type StorageDeleteOptions,
   type StorageEntry,
-  StorageError,
   type StorageListItem,
   type StorageListOptions,
   type StorageListPage,
@@ -114,8 +108,6 @@ export {
   type NegotiateUploadRequest,
   UPLOAD_PURPOSES,
   type UploadBytesRequest,
-  UploadClient,
-  UploadError,
   type UploadFileOptions,
   type UploadNegotiation,
   type UploadPurpose,

@@ -1,8 +1,8 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
-// The built entries, as users load them: `@executa/core` and `@executa/core/internal`, in
-// both formats. Each pair must share its modules, or a class from one entry fails
+// The built entries, as users load them: `@executa/core`, `@executa/core/internal` and
+// `@executa/core/capabilities`, in both formats. They must share their modules, or a class from one entry fails
 // `instanceof` in the other and the current-invoke store splits in two.
 const dist = new URL("../../dist/", import.meta.url);
 const require = createRequire(dist);
@@ -12,6 +12,7 @@ interface Entries {
   readonly load: () => Promise<{
     publicEntry: typeof import("../../src/index.js");
     internalEntry: typeof import("../../src/internal.js");
+    capabilitiesEntry: typeof import("../../src/capabilities.js");
   }>;
 }
 
@@ -21,11 +22,16 @@ const formats: Entries[] = [
     load: async () => ({
       publicEntry: await import(new URL("index.js", dist).href),
       internalEntry: await import(new URL("internal.js", dist).href),
+      capabilitiesEntry: await import(new URL("capabilities.js", dist).href),
     }),
   },
   {
     format: "CommonJS",
-    load: async () => ({ publicEntry: require("./index.cjs"), internalEntry: require("./internal.cjs") }),
+    load: async () => ({
+      publicEntry: require("./index.cjs"),
+      internalEntry: require("./internal.cjs"),
+      capabilitiesEntry: require("./capabilities.cjs"),
+    }),
   },
 ];
 
@@ -54,6 +60,19 @@ describe.each(formats)("the $format entries", ({ load }) => {
     });
     expect(publicEntry.currentInvoke()).toBeUndefined();
     expect(internalEntry.runWithInvoke(context, () => publicEntry.currentInvoke())).toBe(context);
+  });
+
+  it("the capabilities entry is the public entry's capability layer, the same objects", async () => {
+    const { publicEntry, capabilitiesEntry } = await load();
+    const names = Object.keys(capabilitiesEntry);
+    for (const name of ["SamplingClient", "StorageError", "AgentSessions", "display", "STORAGE_SCOPES"])
+      expect(names).toContain(name);
+    for (const name of names)
+      expect(capabilitiesEntry[name as keyof typeof capabilitiesEntry]).toBe(
+        publicEntry[name as keyof typeof publicEntry],
+      );
+    for (const name of ["serve", "JsonRpcPeer", "RpcError", "CAPABILITY_FAMILIES"])
+      expect(capabilitiesEntry).not.toHaveProperty(name);
   });
 
   it("keep the toolkit's internals out of the public entry", async () => {

@@ -11,6 +11,7 @@ export const SOURCE_ALIASES = {
   "@executa/decorators": here("../../src/index.ts"),
   "@executa/core": here("../../../core/src/index.ts"),
   "@executa/core/internal": here("../../../core/src/internal.ts"),
+  "@executa/core/capabilities": here("../../../core/src/capabilities.ts"),
 };
 
 /**

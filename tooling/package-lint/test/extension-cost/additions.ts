@@ -31,10 +31,14 @@ export const RUNTIME: Addition = {
   registrations: [],
 };
 
-const HOST_CLIENTS = "packages/core/src/capabilities/host-clients.ts";
+const FAMILY_CLIENTS = "packages/core/src/capabilities/clients.ts";
 const LOCAL_PROVIDERS = "packages/host/src/local/create-local-providers.ts";
 
-/** `speech/synthesize` (`llm.speech`): table row, client, local provider, test, and their registrations. */
+/**
+ * `speech/synthesize` (`llm.speech`): table row, client, local provider, test, and the
+ * client's and the provider's registrations (`ctx.host.speech`, core's and the decorators'
+ * exports and the manifest checks follow from those).
+ */
 export const FAMILY: Addition = {
   edits: [
     {
@@ -62,21 +66,10 @@ export const FAMILY: Addition = {
     },
     { file: "packages/core/src/capabilities/speech.ts", create: "speech-client.ts.txt" },
     {
-      file: "packages/core/src/capabilities/index.ts",
+      file: FAMILY_CLIENTS,
       anchor: 'from "./sampling.js";',
       insert: ['export { SpeechClient, SpeechError } from "./speech.js";'],
     },
-    {
-      file: HOST_CLIENTS,
-      anchor: 'from "./sampling.js";',
-      insert: ['import { SpeechClient } from "./speech.js";'],
-    },
-    {
-      file: HOST_CLIENTS,
-      anchor: "readonly agent: AgentClient;",
-      insert: ["  /** `speech/synthesize` — needs `llm.speech`. */", "  readonly speech: SpeechClient;"],
-    },
-    { file: HOST_CLIENTS, anchor: "  agent: AgentClient,", insert: ["  speech: SpeechClient,"] },
     { file: "packages/host/src/local/speech/speech-provider.ts", create: "speech-provider.ts.txt" },
     {
       file: LOCAL_PROVIDERS,
@@ -90,7 +83,7 @@ export const FAMILY: Addition = {
     },
     { file: "packages/host/test/local/speech-provider.test.ts", create: "speech-provider.test.ts.txt" },
   ],
-  registrations: [HOST_CLIENTS, LOCAL_PROVIDERS],
+  registrations: [FAMILY_CLIENTS, LOCAL_PROVIDERS],
 };
 
 const TYPE_TABLE = "packages/core/src/manifest/parameter-types/index.ts";

@@ -31,7 +31,7 @@ export {
   type TakeTransportFileOptions,
   takeTransportFile,
 } from "./process/file-transport-reader.js";
-export { type LineListener, LineStream } from "./process/line-stream.js";
+export { type LineListener, LineStream, pipeLines } from "./process/line-stream.js";
 export type { PluginLink } from "./process/plugin-link.js";
 export {
   type InvokeEvent,

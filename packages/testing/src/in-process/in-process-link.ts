@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import {
   createLogger,
   createPluginServer,
@@ -7,7 +8,7 @@ import {
   type PluginServer,
   type ServerOptions,
 } from "@executa/core";
-import type { ExitInfo, LineStream, PluginLink } from "@executa/host";
+import { type ExitInfo, type LineStream, type PluginLink, pipeLines } from "@executa/host";
 
 /** Options of {@link InProcessLink}. */
 export interface InProcessLinkOptions {
@@ -35,10 +36,8 @@ export class InProcessLink implements PluginLink {
   readonly closed: Promise<ExitInfo>;
   private readonly server: PluginServer;
   private readonly pluginEnd: MemoryTransportEnd;
-  private stderr: LineStream | undefined;
-  /** What the server logged before a host took its stderr. */
-  private readonly earlyStderr: string[] = [];
-  private stderrEnded = false;
+  /** What the server logs, held until a host takes it, then split as a child's stderr is. */
+  private readonly stderr = new PassThrough();
   private exit: ExitInfo | undefined;
   private markExited!: (info: ExitInfo) => void;
 
@@ -67,9 +66,7 @@ export class InProcessLink implements PluginLink {
   }
 
   pipeStderr(target: LineStream): void {
-    this.stderr = target;
-    for (const line of this.earlyStderr.splice(0)) target.push(line);
-    if (this.stderrEnded) target.end();
+    pipeLines(this.stderr, target);
   }
 
   endInput(): void {
@@ -92,18 +89,11 @@ export class InProcessLink implements PluginLink {
   }
 
   private writeStderr(text: string): void {
-    if (this.stderrEnded) return;
-    for (const line of text.split("\n")) {
-      if (line === "") continue;
-      if (this.stderr) this.stderr.push(line);
-      else this.earlyStderr.push(line);
-    }
+    if (!this.stderr.writableEnded) this.stderr.write(text);
   }
 
   private endStderr(): void {
-    if (this.stderrEnded) return;
-    this.stderrEnded = true;
-    this.stderr?.end();
+    if (!this.stderr.writableEnded) this.stderr.end();
   }
 
   private finish(info: ExitInfo): void {

@@ -71,6 +71,7 @@ export {
   ON_UNSUPPORTED_VALUES,
   type OnUnsupported,
   RESPONSE_FORMAT_LIMITS,
+  RESPONSE_FORMAT_TYPES,
   type ResponseFormat,
   type ResponseFormatReport,
 } from "./response-format.js";

@@ -31,6 +31,9 @@ export interface JsonSchemaResponseFormat {
 /** Structured output: JSON mode, or a strict JSON schema (needs model support). */
 export type ResponseFormat = JsonObjectResponseFormat | JsonSchemaResponseFormat;
 
+/** The values `ResponseFormat["type"]` takes. */
+export const RESPONSE_FORMAT_TYPES: readonly ResponseFormat["type"][] = ["json_object", "json_schema"];
+
 /**
  * What the host does when the selected model cannot honour `responseFormat`: fail with
  * -32010 (`"error"`, the host's default), fall back to JSON mode, or drop the constraint.
@@ -92,8 +95,11 @@ export function checkResponseFormat(method: string, format: unknown): void {
     });
   if (typeof format !== "object" || format === null) throw fail("must be an object");
   const { type } = format as { type?: unknown };
+  if (!RESPONSE_FORMAT_TYPES.includes(type as ResponseFormat["type"])) {
+    const types = RESPONSE_FORMAT_TYPES.map((name) => `"${name}"`).join(" or ");
+    throw fail(`.type must be ${types}, got ${String(type)}`);
+  }
   if (type === "json_object") return;
-  if (type !== "json_schema") throw fail(`.type must be "json_object" or "json_schema", got ${String(type)}`);
   const spec = (format as { json_schema?: unknown }).json_schema;
   if (typeof spec !== "object" || spec === null) throw fail(".json_schema must be { name, strict?, schema }");
   const { name, strict, schema } = spec as Record<string, unknown>;

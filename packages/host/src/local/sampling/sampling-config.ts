@@ -1,9 +1,10 @@
+import { RESPONSE_FORMAT_TYPES } from "@executa/core";
 import { HostError } from "../../errors/host-error.js";
 import { EchoResponder } from "./echo-responder.js";
 import { OpenAiRelayResponder, type RelayConfig } from "./openai-relay.js";
 import type { SamplingResponder } from "./request.js";
 import { ScriptResponder, type ScriptRule } from "./script-responder.js";
-import { STRUCTURED_FORMATS, type StructuredFormat } from "./structured-output.js";
+import type { StructuredFormat } from "./structured-output.js";
 
 /** What the local model can do, whatever the mode. */
 export interface ModelTraits {
@@ -64,12 +65,12 @@ export function createResponder(config: SamplingConfig): SamplingResponder {
   const formats = config.responseFormats;
   if (formats === undefined) return responder;
   const unknown = Array.isArray(formats)
-    ? formats.find((format) => !STRUCTURED_FORMATS.includes(format))
+    ? formats.find((format) => !RESPONSE_FORMAT_TYPES.includes(format))
     : formats;
   if (unknown !== undefined) {
     throw new HostError(
       "INVALID_SAMPLING_CONFIG",
-      `responseFormats must list ${STRUCTURED_FORMATS.join(" and/or ")}, got ${JSON.stringify(unknown ?? formats)}`,
+      `responseFormats must list ${RESPONSE_FORMAT_TYPES.join(" and/or ")}, got ${JSON.stringify(unknown ?? formats)}`,
     );
   }
   return {

@@ -1,8 +1,8 @@
-import { JsonRpcErrorCode, RpcError, SamplingErrorCode } from "@executa/core";
+import { JsonRpcErrorCode, RESPONSE_FORMAT_TYPES, RpcError, SamplingErrorCode } from "@executa/core";
 import type { ReverseCall, ReverseProvider } from "../../providers/provider.js";
 import { InvokeTally } from "../invoke-tally.js";
 import { estimateTokens, readSamplingRequest, type SamplingResponder } from "./request.js";
-import { planResponseFormat, responseFormatReport, STRUCTURED_FORMATS } from "./structured-output.js";
+import { planResponseFormat, responseFormatReport } from "./structured-output.js";
 
 /** The host's per-call and per-invoke sampling caps (defaults from the reference host). */
 export interface SamplingLimits {
@@ -66,7 +66,7 @@ export class SamplingProvider implements ReverseProvider {
         `sampling/createMessage: this invoke already used ${usage.tokens} tokens (cap ${this.limits.maxTokensPerInvoke})`,
       );
     }
-    const plan = planResponseFormat(request, this.responder.responseFormats ?? STRUCTURED_FORMATS);
+    const plan = planResponseFormat(request, this.responder.responseFormats ?? RESPONSE_FORMAT_TYPES);
     usage.calls += 1;
     const started = performance.now();
     const asked = plan ? { ...request, responseFormat: plan.applied } : request;

@@ -5,9 +5,6 @@ import type { ResponseFormatParam, SamplingRequest } from "./request.js";
 /** The structured formats a model can honour. */
 export type StructuredFormat = ResponseFormat["type"];
 
-/** The values {@link StructuredFormat} takes. */
-export const STRUCTURED_FORMATS: readonly StructuredFormat[] = ["json_object", "json_schema"];
-
 /** What the host asks the model for, given what the plugin requested and the model supports. */
 export interface ResponseFormatPlan {
   requested: ResponseFormatParam;

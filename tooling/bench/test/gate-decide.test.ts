@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { detectRuntime } from "../src/gate/binary.js";
@@ -19,6 +20,7 @@ import {
   renderVerdict,
   withCalibration,
 } from "../src/gate/decide.js";
+import { cpuOf, thisMachine } from "../src/gate/machine.js";
 
 const COMMITTED_BUDGET = fileURLToPath(new URL("../gate/budget.json", import.meta.url));
 
@@ -247,5 +249,12 @@ describe("the budget of a runtime", () => {
   it("refuses a file without budgets, or with a broken one", () => {
     expect(() => parseBudgetFile({ comment: "c" }, "budget.json")).toThrow(/GATE_BUDGET_INVALID.*"budgets"/);
     expect(() => parseBudgetFile({ comment: "c", budgets: { bun: {} } }, "budget.json")).toThrow(/\(bun\)/);
+  });
+});
+
+describe("the machine a calibration names", () => {
+  it("reads back the CPU from the name it wrote, and keeps a name of another shape whole", () => {
+    expect(cpuOf(thisMachine())).toBe(`${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown"}`);
+    expect(cpuOf("AMD")).toBe("AMD");
   });
 });

@@ -20,6 +20,7 @@ import {
   renderVerdict,
   withCalibration,
 } from "./decide.js";
+import { cpuOf, thisMachine } from "./machine.js";
 import { type GateSubjects, measurePairs } from "./measure.js";
 
 const DEFAULT_RUNS = 80;
@@ -231,7 +232,7 @@ async function calibrate(subjects: GateSubjects, options: GateOptions, count: nu
     commit,
     at: new Date().toISOString(),
     binary: binary.text,
-    machine: `${process.platform}/${process.arch}, ${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown"}, Node ${process.version}`,
+    machine: thisMachine(),
     runs: options.runs,
     calibrations: count,
     loadedCalibrations: options.loadedCalibrations,
@@ -254,9 +255,7 @@ async function calibrate(subjects: GateSubjects, options: GateOptions, count: nu
 
 /** Where and when a budget was calibrated, machine by machine. */
 function calibratedOn(budget: GateBudget): string {
-  return budget.measured
-    .map((m) => `${m.machine.split(", ")[1] ?? m.machine} at ${m.commit}, ${m.at.slice(0, 10)}`)
-    .join("; ");
+  return budget.measured.map((m) => `${cpuOf(m.machine)} at ${m.commit}, ${m.at.slice(0, 10)}`).join("; ");
 }
 
 /** The binary gated: its runtime and how it is named. */

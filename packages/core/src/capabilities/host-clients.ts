@@ -8,8 +8,8 @@ type ClientClassName<Family extends ReverseFamilyName> = `${Capitalize<Family>}C
 
 /**
  * Typed clients for the host's reverse capabilities, bound to one invoke: one per family
- * of the capability table (`sampling`, `storage`, `files`, `upload`, `image`, `embeddings`,
- * `agent`). Every call carries that invoke's `context.invoke_id`, is bounded by its
+ * of the capability table, under the family's name (`ctx.host.sampling`, `ctx.host.image`,
+ * …). Every call carries that invoke's `context.invoke_id`, is bounded by its
  * deadline and aborted by its signal. Each needs its `host_capabilities` entry in the
  * manifest and a host that negotiated protocol 2.0; otherwise it fails locally, writing nothing.
  */

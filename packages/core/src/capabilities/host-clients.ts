@@ -13,9 +13,13 @@ type ClientClassName<Family extends ReverseFamilyName> = `${Capitalize<Family>}C
  * deadline and aborted by its signal. Each needs its `host_capabilities` entry in the
  * manifest and a host that negotiated protocol 2.0; otherwise it fails locally, writing nothing.
  */
-export type HostClients = {
+// An interface over the derived type, so the API reference lists each family's client.
+export interface HostClients extends ClientPerFamily {}
+
+/** The class `clients.ts` exports under each family's name, as an instance. */
+type ClientPerFamily = {
   readonly [Family in ReverseFamilyName]: InstanceType<
-    (typeof familyClients)[`${Capitalize<Family>}Client` & keyof typeof familyClients]
+    (typeof familyClients)[ClientClassName<Family> & keyof typeof familyClients]
   >;
 };
 

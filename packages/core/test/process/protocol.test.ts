@@ -93,7 +93,8 @@ describe("framing and routing over real pipes", () => {
     const crashed = await plugin.call("invoke", invoke("crash"));
     expect(crashed.error).toMatchObject({ code: -32603, message: 'Tool "crash" failed: boom' });
     expect(JSON.stringify(crashed)).not.toContain("echo-plugin.mjs");
-    expect(plugin.stderr()).toContain("echo-plugin.mjs");
+    // stderr is its own pipe: what the plugin wrote there before answering may still be on its way.
+    await vi.waitFor(() => expect(plugin.stderr()).toContain("echo-plugin.mjs"), { timeout: 10_000 });
     const still = await plugin.call("describe");
     expect(still.result).toBeDefined();
   });
@@ -198,8 +199,13 @@ describe("the server over real pipes", () => {
     const answer = await plugin.call("invoke", invoke("noisy"));
     expect(answer.result).toMatchObject({ success: true });
     expect(plugin.stdoutLines.every((line) => JSON.parse(line).jsonrpc === "2.0")).toBe(true);
-    expect(plugin.stderr()).toContain("console.log from a tool");
-    expect(plugin.stderr()).toContain("raw stdout write from a tool");
+    await vi.waitFor(
+      () => {
+        expect(plugin.stderr()).toContain("console.log from a tool");
+        expect(plugin.stderr()).toContain("raw stdout write from a tool");
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it("survives an exception thrown later from a tool's timer", async () => {

@@ -455,13 +455,11 @@ export class PluginServer {
 
   private async shutdown(reason: StopReason): Promise<StopReason> {
     const closing = new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down");
-    // A broken output can answer nothing, so nothing is read or waited for. Otherwise input
-    // stays open while running invokes get their grace: the host's replies to their reverse
-    // calls come that way (new invokes are refused).
-    if (reason === "output-closed") {
-      this.peer.stopReading();
-      this.inFlight.abandon(closing);
-    } else await this.inFlight.drain(closing);
+    // A broken output can answer nothing, so nothing is waited for. Otherwise input stays
+    // open while running invokes get their grace: the host's replies to their reverse calls
+    // come that way (new invokes are refused).
+    if (reason === "output-closed") this.inFlight.abandon(closing);
+    else await this.inFlight.drain(closing);
     this.peer.stopReading();
     this.peer.rejectAll(closing);
     try {

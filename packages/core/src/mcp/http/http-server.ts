@@ -226,9 +226,9 @@ class McpHttpEndpoint {
     accepts: AcceptedAnswers,
   ): Promise<void> {
     const headers: Record<string, string> = session === this.modern ? {} : { [SESSION_HEADER]: session.id };
-    const exchange = new HttpExchange(res, accepts.eventStream, headers);
+    const exchange = new HttpExchange(res, accepts, headers);
     res.once("close", () => {
-      if (!exchange.answered) session.vanished(request.id);
+      if (!exchange.answered) session.vanished(exchange);
     });
     const ok = await session.answer(request, exchange);
     if (request.method === "initialize" && !ok) this.sessions.delete(session.id);
@@ -265,6 +265,7 @@ class McpHttpEndpoint {
         "modern",
         (link) => this.backend.openMcpSession(link),
         this.options.log,
+        true,
       );
       return this.modern;
     }

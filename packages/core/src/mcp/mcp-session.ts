@@ -19,14 +19,13 @@ import { InputRequiredFlow, type McpInputRequiredResult, type Round } from "./in
 import { type OutputSchema, toolEntry } from "./input-schema.js";
 import { mcpReverseChannel } from "./mcp-channel.js";
 import {
-  ALL_MCP_PROTOCOL_VERSIONS,
   isModernRevision,
   MODERN_MCP_PROTOCOL_VERSIONS,
   type ModernEnvelope,
   modernEnvelope,
   modernResult,
   speaksModern,
-  UNSUPPORTED_PROTOCOL_VERSION_CODE,
+  unsupportedRevisionError,
 } from "./modern.js";
 import { listenForProgress, type ProgressUpdate } from "./progress.js";
 import { newRequestStateSeal, type RequestStateSeal } from "./request-state.js";
@@ -159,13 +158,7 @@ export class McpSession {
     const envelope = modernEnvelope(request.params);
     if (envelope === undefined) return request.method === "server/discover" || this.era === "modern";
     if (!isModernRevision(envelope.protocolVersion)) return false;
-    if (!speaksModern(envelope.protocolVersion)) {
-      throw new RpcError(
-        UNSUPPORTED_PROTOCOL_VERSION_CODE,
-        `Unsupported protocol version ${envelope.protocolVersion}; this server speaks ${ALL_MCP_PROTOCOL_VERSIONS.join(", ")}`,
-        { supported: [...ALL_MCP_PROTOCOL_VERSIONS], requested: envelope.protocolVersion },
-      );
-    }
+    if (!speaksModern(envelope.protocolVersion)) throw unsupportedRevisionError(envelope.protocolVersion);
     this.enterModern(envelope);
     return true;
   }

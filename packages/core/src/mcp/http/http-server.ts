@@ -1,11 +1,19 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { serializeErrorFrame } from "../../errors/error-frame.js";
 import type { Logger } from "../../log/logger.js";
 import type { IncomingRequest } from "../../rpc/peer.js";
 import { uniqueId } from "../../rpc/unique-id.js";
 import { JsonRpcErrorCode } from "../../wire/error-codes.js";
 import type { RequestId } from "../../wire/jsonrpc.js";
+import { MAX_FRAME_BYTES } from "../../wire/limits.js";
 import type { McpServerSide, McpSession } from "../mcp-session.js";
-import { ALL_MCP_PROTOCOL_VERSIONS, modernEnvelope } from "../modern.js";
+import {
+  ALL_MCP_PROTOCOL_VERSIONS,
+  isModernRevision,
+  modernEnvelope,
+  speaksModern,
+  unsupportedRevisionError,
+} from "../modern.js";
 import { MCP_HTTP_PATH, type McpHttpAddress } from "./http-address.js";
 import {
   type AcceptedAnswers,
@@ -201,6 +209,8 @@ class McpHttpEndpoint {
     }
     checkProtocolVersionHeader(req.headers["mcp-protocol-version"]);
     const message = parseMessage(await readBody(req, this.maxBody));
+    const requested = unspokenModernRevision(req.headers["mcp-protocol-version"], message.params);
+    if (requested !== undefined) return answerUnspoken(res, message, requested);
     if (typeof message.method !== "string") return this.postResponse(req, res, message);
     const request = message as IncomingRequest;
     const mismatch = modernHeaderMismatch(
@@ -301,14 +311,39 @@ class McpHttpEndpoint {
   }
 }
 
-/** A `MCP-Protocol-Version` header naming a revision this server does not speak is refused. */
+/**
+ * A `MCP-Protocol-Version` header naming a revision this server does not speak is refused;
+ * a modern one is answered once the body is read (see {@link unspokenModernRevision}).
+ */
 function checkProtocolVersionHeader(header: string | string[] | undefined): void {
-  if (typeof header !== "string" || ALL_MCP_PROTOCOL_VERSIONS.includes(header)) return;
+  if (typeof header !== "string" || ALL_MCP_PROTOCOL_VERSIONS.includes(header) || isModernRevision(header))
+    return;
   throw new Refusal(
     400,
     INVALID,
     `Unsupported MCP-Protocol-Version ${JSON.stringify(header)}; this server speaks ${ALL_MCP_PROTOCOL_VERSIONS.join(", ")}`,
   );
+}
+
+/**
+ * The modern revision a request claims, in its `MCP-Protocol-Version` header or its `_meta`
+ * envelope, when this server does not speak it.
+ */
+function unspokenModernRevision(header: string | string[] | undefined, params: unknown): string | undefined {
+  const claimed = [typeof header === "string" ? header : undefined, modernEnvelope(params)?.protocolVersion];
+  return claimed.find(
+    (version) => version !== undefined && isModernRevision(version) && !speaksModern(version),
+  );
+}
+
+/**
+ * Answers a message governed by a modern revision this server does not speak with -32022
+ * and the revisions it does, its id kept (as over stdio), so the client can renegotiate.
+ */
+function answerUnspoken(res: ServerResponse, message: Message, requested: string): void {
+  const id = typeof message.id === "string" || typeof message.id === "number" ? message.id : null;
+  const frame = serializeErrorFrame(id, unsupportedRevisionError(requested).toJSON(), MAX_FRAME_BYTES);
+  res.writeHead(400, { "content-type": "application/json" }).end(frame);
 }
 
 /**

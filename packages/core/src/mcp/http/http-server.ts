@@ -275,7 +275,7 @@ class McpHttpEndpoint {
         "modern",
         (link) => this.backend.openMcpSession(link),
         this.options.log,
-        true,
+        "shared",
       );
       return this.modern;
     }

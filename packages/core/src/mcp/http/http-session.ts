@@ -116,8 +116,8 @@ export class HttpMcpSession {
     readonly id: string,
     open: (link: Pick<McpServerSide, "request" | "notify">) => McpSession,
     private readonly log: Logger,
-    /** True for the session of the modern era's clients, whose request ids may collide. */
-    private readonly sharedIds = false,
+    /** `shared` for the session of the modern era's clients, whose request ids may collide. */
+    private readonly ids: "one-client" | "shared" = "one-client",
   ) {
     this.session = open({
       request: (method, params, options) => this.ask(method, params, options),
@@ -134,7 +134,7 @@ export class HttpMcpSession {
   notify(request: IncomingRequest): void {
     this.lastSeen = Date.now();
     const cancelled = request.method === "notifications/cancelled";
-    if (cancelled && this.sharedIds) {
+    if (cancelled && this.ids === "shared") {
       this.log.info(
         "ignored notifications/cancelled without a session: its request id may be another client's; close the call's POST to cancel it",
       );

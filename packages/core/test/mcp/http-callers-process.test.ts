@@ -25,17 +25,22 @@ function modernCall(
   id: number,
   name: string,
   params: Record<string, unknown> = {},
+  capabilities: object = { sampling: {} },
 ): Promise<RawAnswer> {
-  const envelope = {
-    "io.modelcontextprotocol/protocolVersion": MODERN,
-    "io.modelcontextprotocol/clientCapabilities": { sampling: {} },
-    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
-  };
   return postMessage(
     url,
-    { jsonrpc: "2.0", id, method: "tools/call", params: { name, ...params, _meta: envelope } },
+    { jsonrpc: "2.0", id, method: "tools/call", params: { name, ...params, _meta: envelope(capabilities) } },
     { "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": name },
   );
+}
+
+/** The `_meta` envelope of a raw modern-era request declaring `capabilities`. */
+function envelope(capabilities: object): Record<string, unknown> {
+  return {
+    "io.modelcontextprotocol/protocolVersion": MODERN,
+    "io.modelcontextprotocol/clientCapabilities": capabilities,
+    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1" },
+  };
 }
 
 interface InputRound {
@@ -215,6 +220,21 @@ describe("callers of the 2026-07-28 era over HTTP are kept apart", () => {
       }),
     ) as { result: { structuredContent: unknown } };
     expect(done.result.structuredContent).toEqual({ summary: "reply(Shorten: reply(Summarize: t))" });
+  }, 30_000);
+
+  it("a call's tool is held to its own caller's capabilities, not to those of the latest request", async () => {
+    const served = await serve();
+    const withoutSampling = modernCall(served.url, 3, "ask_later", { arguments: { ms: 1500 } }, {});
+    await served.waitFor("ask_later waiting");
+    const other = await postMessage(
+      served.url,
+      { jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: envelope({ sampling: {} }) } },
+      { "mcp-protocol-version": MODERN, "mcp-method": "tools/list" },
+    );
+    expect(other.status).toBe(200);
+    const answer = await withoutSampling;
+    expect(answer.body).not.toContain("input_required");
+    expect(answer.body).toContain("the MCP client did not declare the sampling capability");
   }, 30_000);
 
   it("a raw notifications/cancelled naming another caller's id cancels nothing", async () => {

@@ -415,12 +415,11 @@ export async function serveMcpHttp(backend: McpHttpBackend, options: McpHttpOpti
   const exposed = exposureProblem(options.address.host, options.token, options.trustedNetwork ?? false);
   if (exposed) throw new McpHttpSettingError(exposed);
   const limits = resolveLimits(options.limits);
-  const { log } = options;
   const { createServer } = await import("node:http");
-  const endpoint = new McpHttpEndpoint(backend, { ...options, log, limits });
+  const endpoint = new McpHttpEndpoint(backend, { ...options, limits });
   const server = createServer(timeoutOptions(limits), (req, res) => endpoint.serve(req, res));
   capConnections(server, limits.maxConnections, (what) =>
-    log.warn(`MCP HTTP ${what}: ${limits.maxConnections} connections open`),
+    options.log.warn(`MCP HTTP ${what}: ${limits.maxConnections} connections open`),
   );
   await listen(server, options.address);
   const bound = server.address();

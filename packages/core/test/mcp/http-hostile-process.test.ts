@@ -149,6 +149,14 @@ describe("MCP over HTTP under hostile traffic", () => {
     }
     const fresh = await post(served.url, INIT);
     expect(fresh.status).toBe(200);
+    // the timeouts bound receiving a request, not answering it: a longer call is answered
+    const long = await post(
+      served.url,
+      { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "wait", arguments: { ms: 1500 } } },
+      { "mcp-session-id": fresh.headers["mcp-session-id"] as string, accept: "application/json" },
+    );
+    expect(long.status).toBe(200);
+    expect(JSON.parse(long.body).result.structuredContent).toEqual({ waited: 1500 });
     expect(stackLines(served.stderr())).toEqual([]);
     // 100 requests cut off mid-body: a log line each would be 100; the budget is 50 a window
     expect(served.stderr().split("\n").length).toBeLessThan(60);

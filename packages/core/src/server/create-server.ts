@@ -1,11 +1,12 @@
 import type { InputStream, OutputStream } from "../framing/byte-streams.js";
 import { createLogger, type Logger } from "../log/logger.js";
+import { rateLimitedLogger } from "../log/rate-limited-logger.js";
+import { type McpHttpAddress, mcpHttpFromArgv } from "../mcp/http/http-address.js";
 import {
-  MCP_HTTP_ALLOWED_HOSTS_ENV,
-  MCP_HTTP_TOKEN_ENV,
-  type McpHttpAddress,
-  mcpHttpFromArgv,
-} from "../mcp/http/http-address.js";
+  type McpHttpEnvSettings,
+  McpHttpSettingError,
+  mcpHttpSettingsFromEnv,
+} from "../mcp/http/http-env.js";
 import { serveMcpHttp } from "../mcp/http/http-server.js";
 import { type ProtocolSetting, protocolFromEnvironment } from "../mcp/protocol-choice.js";
 import { releaseTransportDir } from "../rpc/file-transport.js";
@@ -100,10 +101,16 @@ export function servePlugin(definition: PluginDefinition, options: ServerOptions
   return createPluginServer(definition, options);
 }
 
-/** The `--mcp-http` address among the arguments; a malformed one ends the process with code 2. */
-function httpAddressOrExit(definition: PluginDefinition): McpHttpAddress | undefined {
+/**
+ * The `--mcp-http` address among the arguments and its settings from the environment; a
+ * malformed address or setting ends the process with code 2.
+ */
+function httpAddressOrExit(
+  definition: PluginDefinition,
+): { address: McpHttpAddress; settings: McpHttpEnvSettings } | undefined {
   try {
-    return mcpHttpFromArgv();
+    const address = mcpHttpFromArgv();
+    return address && { address, settings: mcpHttpSettingsFromEnv() };
   } catch (error) {
     createLogger(definition.manifest.name).error((error as Error).message);
     process.exit(2);
@@ -117,7 +124,7 @@ function httpAddressOrExit(definition: PluginDefinition): McpHttpAddress | undef
  */
 function serveOverHttp(
   definition: PluginDefinition,
-  address: McpHttpAddress,
+  { address, settings }: { address: McpHttpAddress; settings: McpHttpEnvSettings },
   options: ServeOptions,
 ): PluginServer {
   const {
@@ -129,21 +136,19 @@ function serveOverHttp(
     output: _output,
     ...serverOptions
   } = options;
-  const logger = log ?? createLogger(definition.manifest.name);
+  // Anyone who reaches the port can make the server log (a session, an aborted request):
+  // the budget keeps a flood from filling the disk or drowning the lines that matter.
+  const logger = rateLimitedLogger(log ?? createLogger(definition.manifest.name));
   const server = new PluginServer(definition, {
     transport: IDLE_TRANSPORT,
     log: logger,
     options: serverOptions,
     protocol: "auto",
   });
-  const token = process.env[MCP_HTTP_TOKEN_ENV] || undefined;
-  const allowedHosts = process.env[MCP_HTTP_ALLOWED_HOSTS_ENV]?.split(",") ?? [];
-  const listening = serveMcpHttp(server, { address, log: logger, token, allowedHosts }).catch(
-    (error: Error) => {
-      logger.error(`cannot serve MCP over HTTP at ${address.host}:${address.port}: ${error.message}`);
-      process.exit(1);
-    },
-  );
+  const listening = serveMcpHttp(server, { address, log: logger, ...settings }).catch((error: Error) => {
+    logger.error(`cannot serve MCP over HTTP at ${address.host}:${address.port}: ${error.message}`);
+    process.exit(error instanceof McpHttpSettingError ? 2 : 1);
+  });
   ownTheProcess(server, logger, () => listening.then((http) => http.close()));
   return server;
 }

@@ -3,7 +3,6 @@ import type { ReverseChannel } from "../context/reverse-channel.js";
 import { InvalidParamsError } from "../errors/invalid-params-error.js";
 import { MethodNotFoundError } from "../errors/method-not-found-error.js";
 import { RpcError } from "../errors/rpc-error.js";
-import { ToolTimeoutError } from "../errors/timeout-error.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import type { Logger } from "../log/logger.js";
 import { isObject } from "../manifest/manifest-issues.js";
@@ -30,6 +29,7 @@ import {
   UNSUPPORTED_PROTOCOL_VERSION_CODE,
 } from "./modern.js";
 import { listenForProgress, type ProgressUpdate } from "./progress.js";
+import { toolFailureResult } from "./tool-failure.js";
 import {
   featuresOf,
   LATEST_MCP_PROTOCOL_VERSION,
@@ -341,8 +341,9 @@ export class McpSession {
 
   /**
    * A failed invoke as MCP answers it: argument errors per the revision, an unknown tool
-   * as -32602, a timeout as a tool error the model can read; anything else as on the
-   * Executa side (thrown, so the peer answers its code).
+   * as -32602, the tool's own failures as results the model can read (see
+   * {@link toolFailureResult}); anything else as on the Executa side (thrown, so the peer
+   * answers its code).
    */
   private failure(error: unknown): McpCallToolResult {
     if (error instanceof InvalidParamsError && this.features.argumentErrorsAsToolErrors) {
@@ -351,9 +352,8 @@ export class McpSession {
     if (error instanceof UnknownToolError) {
       throw new RpcError(JsonRpcErrorCode.INVALID_PARAMS, error.message, error.data);
     }
-    if (error instanceof ToolTimeoutError) {
-      return { content: [{ type: "text", text: error.message }], isError: true };
-    }
+    const result = toolFailureResult(error);
+    if (result) return result;
     throw error;
   }
 

@@ -77,7 +77,7 @@ export class PluginServer {
   private channel: ReverseChannel;
   /** Set once the protocol is chosen and it is MCP: it answers every request from then on. */
   private mcp: McpSession | undefined;
-  /** What MCP forbids on this server's own streams, refused before {@link mcp} sees it. */
+  /** What MCP forbids on this server's own streams, refused before the MCP session sees it. */
   private readonly mcpGate = new McpStdioGate();
   private protocolSetting: ProtocolSetting | undefined;
   private negotiation: Negotiation = { protocolVersion: "1.1", initialized: false };

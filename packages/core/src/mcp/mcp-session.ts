@@ -13,7 +13,7 @@ import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { InitializeParams, InvokeParams, InvokeResult } from "../wire/invoke.js";
 import type { Manifest } from "../wire/manifest.js";
 import { callToolResult, invalidArgumentsResult, type McpCallToolResult } from "./call-result.js";
-import type { McpFallback } from "./fallback.js";
+import { type McpFallback, type McpServerCapabilities, mcpServerCapabilities } from "./fallback.js";
 import { fitCallResult } from "./frame-cap.js";
 import { InputRequiredFlow, type McpInputRequiredResult } from "./input-required.js";
 import { type OutputSchema, toolEntry } from "./input-schema.js";
@@ -62,7 +62,7 @@ export interface McpServerSide {
 /** The result of MCP `initialize`. */
 export interface McpInitializeResult {
   protocolVersion: McpProtocolVersion;
-  capabilities: { tools: { listChanged: boolean } };
+  capabilities: McpServerCapabilities;
   serverInfo: { name: string; version: string; title?: string };
 }
 
@@ -72,7 +72,7 @@ export interface McpInitializeResult {
  */
 export interface McpDiscoverResult {
   supportedVersions: string[];
-  capabilities: { tools: { listChanged: boolean } };
+  capabilities: McpServerCapabilities;
 }
 
 /** The two eras of MCP: `initialize` once (legacy) or a `_meta` envelope on every request (modern). */
@@ -190,7 +190,7 @@ export class McpSession {
   private discover(): McpDiscoverResult {
     return {
       supportedVersions: [...MODERN_MCP_PROTOCOL_VERSIONS],
-      capabilities: { tools: { listChanged: false } },
+      capabilities: mcpServerCapabilities(this.server.fallback),
     };
   }
 
@@ -210,7 +210,7 @@ export class McpSession {
     if (this.features.structuredContent && manifest.display_name) serverInfo.title = manifest.display_name;
     const result = {
       protocolVersion: this.version,
-      capabilities: { tools: { listChanged: false } },
+      capabilities: mcpServerCapabilities(this.server.fallback),
       serverInfo,
     };
     const hook = this.server.onInitialize;

@@ -34,6 +34,7 @@ export {
   type SourceUnsupported,
   sourceInfoOf,
 } from "./manifest/source-info.js";
+export { MCP_FALLBACK_CAPABILITY } from "./mcp/fallback.js";
 export {
   type IncomingRequest,
   JsonRpcPeer,

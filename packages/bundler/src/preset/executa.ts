@@ -32,6 +32,7 @@ export interface ExecutaOptions
     | "dataDir"
     | "mcpb"
     | "mcpbIcon"
+    | "mcpbWithoutFallback"
     | "quiet"
     | "describeTimeoutMs"
     | "compat"

@@ -3,7 +3,6 @@ import type { ReverseChannel } from "../context/reverse-channel.js";
 import { InvalidParamsError } from "../errors/invalid-params-error.js";
 import { MethodNotFoundError } from "../errors/method-not-found-error.js";
 import { RpcError } from "../errors/rpc-error.js";
-import { ToolTimeoutError } from "../errors/timeout-error.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import type { Logger } from "../log/logger.js";
 import { isObject } from "../manifest/manifest-issues.js";
@@ -13,7 +12,7 @@ import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { InitializeParams, InvokeParams, InvokeResult } from "../wire/invoke.js";
 import type { Manifest } from "../wire/manifest.js";
 import { callToolResult, invalidArgumentsResult, type McpCallToolResult } from "./call-result.js";
-import type { McpFallback } from "./fallback.js";
+import { type McpFallback, type McpServerCapabilities, mcpServerCapabilities } from "./fallback.js";
 import { fitCallResult } from "./frame-cap.js";
 import { InputRequiredFlow, type McpInputRequiredResult, type Round } from "./input-required.js";
 import { type OutputSchema, toolEntry } from "./input-schema.js";
@@ -29,6 +28,7 @@ import {
 } from "./modern.js";
 import { listenForProgress, type ProgressUpdate } from "./progress.js";
 import { newRequestStateSeal, type RequestStateSeal } from "./request-state.js";
+import { toolFailureResult } from "./tool-failure.js";
 import {
   featuresOf,
   LATEST_MCP_PROTOCOL_VERSION,
@@ -61,7 +61,7 @@ export interface McpServerSide {
 /** The result of MCP `initialize`. */
 export interface McpInitializeResult {
   protocolVersion: McpProtocolVersion;
-  capabilities: { tools: { listChanged: boolean } };
+  capabilities: McpServerCapabilities;
   serverInfo: { name: string; version: string; title?: string };
 }
 
@@ -71,7 +71,7 @@ export interface McpInitializeResult {
  */
 export interface McpDiscoverResult {
   supportedVersions: string[];
-  capabilities: { tools: { listChanged: boolean } };
+  capabilities: McpServerCapabilities;
 }
 
 /** The two eras of MCP: `initialize` once (legacy) or a `_meta` envelope on every request (modern). */
@@ -206,7 +206,7 @@ export class McpSession {
   private discover(): McpDiscoverResult {
     return {
       supportedVersions: [...MODERN_MCP_PROTOCOL_VERSIONS],
-      capabilities: { tools: { listChanged: false } },
+      capabilities: mcpServerCapabilities(this.server.fallback),
     };
   }
 
@@ -226,7 +226,7 @@ export class McpSession {
     if (this.features.structuredContent && manifest.display_name) serverInfo.title = manifest.display_name;
     const result = {
       protocolVersion: this.version,
-      capabilities: { tools: { listChanged: false } },
+      capabilities: mcpServerCapabilities(this.server.fallback),
       serverInfo,
     };
     const hook = this.server.onInitialize;
@@ -439,8 +439,9 @@ export class McpSession {
 
   /**
    * A failed invoke as MCP answers it: argument errors per the revision, an unknown tool
-   * as -32602, a timeout as a tool error the model can read; anything else as on the
-   * Executa side (thrown, so the peer answers its code).
+   * as -32602, the tool's own failures as results the model can read (see
+   * {@link toolFailureResult}); anything else as on the Executa side (thrown, so the peer
+   * answers its code).
    */
   private failure(error: unknown): McpCallToolResult {
     if (error instanceof InvalidParamsError && this.features.argumentErrorsAsToolErrors) {
@@ -449,9 +450,8 @@ export class McpSession {
     if (error instanceof UnknownToolError) {
       throw new RpcError(JsonRpcErrorCode.INVALID_PARAMS, error.message, error.data);
     }
-    if (error instanceof ToolTimeoutError) {
-      return { content: [{ type: "text", text: error.message }], isError: true };
-    }
+    const result = toolFailureResult(error);
+    if (result) return result;
     throw error;
   }
 

@@ -13,6 +13,7 @@ import { releaseTransportDir } from "../rpc/file-transport.js";
 import { streamTransport } from "../transport/stream-transport.js";
 import type { Transport } from "../transport/transport.js";
 import { bunStdio } from "./bun-stdio.js";
+import { commandLineAnswer } from "./command-line.js";
 import type { PluginDefinition, ServerOptions } from "./definition.js";
 import { PluginServer } from "./plugin-server.js";
 import { guardStdout } from "./stdout-guard.js";
@@ -55,10 +56,12 @@ export interface ServeOptions extends ServerOptions {
  * Creates a server on the given streams (in-memory streams in tests, stdio by default)
  * and starts reading. On stdio the server owns the process: stdout is guarded, SIGTERM,
  * SIGINT and SIGHUP stop it gracefully (repeats are ignored), a tool's stray exception is
- * logged instead of killing it, and the process exits 0 once stopped.
+ * logged instead of killing it, and the process exits 0 once stopped. Asked for `--help`
+ * or `--version` on stdio, it prints the plugin's usage or version and exits 0 instead.
  */
 export function createPluginServer(definition: PluginDefinition, options: ServeOptions = {}): PluginServer {
   const onStdio = options.output === undefined && options.transport === undefined;
+  if (onStdio && options.input === undefined) answerCommandLineAndExit(definition);
   const overHttp = onStdio && options.input === undefined ? httpAddressOrExit(definition) : undefined;
   if (overHttp) return serveOverHttp(definition, overHttp, options);
   const ownProcess = options.ownProcess ?? onStdio;
@@ -99,6 +102,14 @@ function overStreams(definition: PluginDefinition, options: ServeOptions, onStdi
 /** Serves a plugin definition on stdin/stdout until EOF, a signal or `shutdown`. */
 export function servePlugin(definition: PluginDefinition, options: ServerOptions = {}): PluginServer {
   return createPluginServer(definition, options);
+}
+
+/** `--help` or `--version` among the arguments: answered on stdout, then the process exits 0. */
+function answerCommandLineAndExit(definition: PluginDefinition): void {
+  const answer = commandLineAnswer(definition.manifest);
+  if (answer === undefined) return;
+  process.getBuiltinModule("node:fs").writeSync(1, answer);
+  process.exit(0);
 }
 
 /**

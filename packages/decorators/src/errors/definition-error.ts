@@ -51,6 +51,8 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  *   arguments or throws, the factory throws or returns no object or the wrong object).
  * - `MANIFEST_INVALID`: the generated manifest breaks a rule of core's `validateManifest`
  *   that no decorator check caught first (a gap between the two, reported at startup).
+ * - `SERVED_TWICE`: a second `serve()` on the process's stdin and stdout: both servers
+ *   would read every request, and the second one's answers could never reach the host.
  */
 export type DefinitionErrorCode =
   | "NOT_A_CLASS"
@@ -77,7 +79,8 @@ export type DefinitionErrorCode =
   | "SOURCE_MISMATCH"
   | "UNDECLARED_CREDENTIAL"
   | "INSTANCE_FAILED"
-  | "MANIFEST_INVALID";
+  | "MANIFEST_INVALID"
+  | "SERVED_TWICE";
 
 /**
  * The one startup error of `@executa/decorators`: a decorated class that cannot become a

@@ -14,6 +14,7 @@ import {
 import { IsString } from "class-validator";
 import { describe, expect, test } from "vitest";
 import { buildManifest } from "../../src/manifest/build-manifest.js";
+import { claimStdio } from "../../src/serve-once.js";
 
 const base = { name: "demo", version: "1.0.0", description: "Demo." };
 
@@ -243,6 +244,15 @@ const CASES = {
       info: { name: "gap", version: "1.0.0", description: "Gap." },
       tools: [{ methodName: "run", name: "run", description: "R.", timeout: 1.5, arguments: [], slots: [] }],
     }),
+  SERVED_TWICE: () => {
+    // What serve() records for the first class on stdio (a real second serve() is in test/serve).
+    claimStdio("First", "first");
+    try {
+      return claimStdio("Second", "second");
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for("executa.decorators.servedOnStdio")];
+    }
+  },
 } satisfies Record<DefinitionErrorCode, () => unknown>;
 
 function thrownBy(run: () => unknown): unknown {

@@ -156,6 +156,8 @@ function inferFromValidators(facts: ValidatorFacts, reflected: ReflectedKind): I
   if (facts.optional) inferred.optional = true;
   if (facts.minimum !== undefined) inferred.minimum = facts.minimum;
   if (facts.maximum !== undefined) inferred.maximum = facts.maximum;
+  if (facts.minLength !== undefined) inferred.minLength = facts.minLength;
+  if (facts.maxLength !== undefined) inferred.maxLength = facts.maxLength;
   if (facts.format !== undefined) inferred.format = facts.format;
   // A string-literal union reflects as Object; its @IsIn / @IsEnum values still say the type.
   const enumType = facts.type === undefined && facts.enum ? typeOfValues(facts.enum) : undefined;

@@ -24,6 +24,8 @@ export interface InferredArgument {
   description?: string;
   minimum?: number;
   maximum?: number;
+  minLength?: number;
+  maxLength?: number;
   format?: "date-time";
 }
 

@@ -58,6 +58,7 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   if (items !== undefined) schema.items = items;
   if (inferred.fields !== undefined && type === "object") schema.fields = inferred.fields;
   applyBounds(schema, options, inferred, fail);
+  applyLengths(schema, inferred, fail);
   const format =
     inferred.format ?? (input.reflected.kind === "primitive" ? input.reflected.format : undefined);
   if (format !== undefined && type === "string") schema.format = format;
@@ -136,6 +137,19 @@ function applyBounds(
       `minimum ${schema.minimum} is above maximum ${schema.maximum}`,
       "give a minimum at or below the maximum",
     );
+}
+
+/** `minLength` / `maxLength` from the validators, on strings only, and not crossed. */
+function applyLengths(schema: ArgumentSchema, inferred: InferredArgument, fail: OptionFailure): void {
+  if (schema.type !== "string") return;
+  const { minLength, maxLength } = inferred;
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength)
+    throw fail(
+      `minimum length ${minLength} is above maximum length ${maxLength}`,
+      "give a minimum length at or below the maximum",
+    );
+  if (minLength !== undefined) schema.minLength = minLength;
+  if (maxLength !== undefined) schema.maxLength = maxLength;
 }
 
 /** `@Param()` of `@Param("city", …)`: how an options message names the decorator. */

@@ -38,6 +38,9 @@ export interface ArgumentSchema {
   /** Inclusive bounds of a number / integer argument. */
   minimum?: number;
   maximum?: number;
+  /** Inclusive length bounds of a string argument, in characters (code points). */
+  minLength?: number;
+  maxLength?: number;
   /** `date-time`: an ISO 8601 string the binder turns into a `Date`. */
   format?: "date-time";
 }

@@ -28,6 +28,7 @@ import {
 } from "@executa/core";
 import type { ArgumentSchema, ItemSchema } from "../model/types.js";
 import type { EnumValue } from "../options/argument-options.js";
+import { objectFields } from "./dto-fields.js";
 import { NestedTooDeepError, stripUnsafeKeys } from "./sanitize.js";
 
 /** What a value is checked against: an argument or an array element. */
@@ -36,6 +37,7 @@ export interface ValueSchema {
   enum?: readonly EnumValue[];
   items?: ItemSchema;
   fields?: readonly ArgumentSchema[];
+  dto?: Function;
   minimum?: number;
   maximum?: number;
   minLength?: number;
@@ -217,8 +219,8 @@ function coerceType(value: unknown, schema: ValueSchema, path: string, options: 
   const typed = rules.fits(value) ? ok(value) : coerceOtherValue(value, schema, rules, path, options);
   if (!typed.ok) return typed;
   if (schema.type === "array") return checkElements(typed.value as unknown[], schema, path, options);
-  if (schema.type === "object" && schema.fields)
-    return checkFields(schema.fields, typed.value as Record<string, unknown>, path, options);
+  const fields = schema.type === "object" ? objectFields(schema) : undefined;
+  if (fields) return checkFields(fields, typed.value as Record<string, unknown>, path, options);
   return typed;
 }
 

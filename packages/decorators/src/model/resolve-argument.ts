@@ -56,7 +56,7 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   if (description !== undefined) schema.description = description;
   if (enumValues !== undefined) schema.enum = enumValues;
   if (items !== undefined) schema.items = items;
-  if (inferred.fields !== undefined && type === "object") schema.fields = inferred.fields;
+  applyShape(schema, inferred);
   applyBounds(schema, options, inferred, fail);
   applyLengths(schema, inferred, fail);
   const format =
@@ -110,6 +110,13 @@ function withSource(inferred: InferredArgument, source: SourceField | undefined)
   merged.maximum ??= schema.maximum;
   merged.format ??= schema.format;
   return merged;
+}
+
+/** An object's known fields, and the DTO class its values become instances of. */
+function applyShape(schema: ArgumentSchema, { fields, dto }: InferredArgument): void {
+  if (schema.type !== "object") return;
+  if (fields !== undefined) schema.fields = fields;
+  if (dto !== undefined) schema.dto = dto;
 }
 
 /** `minimum` / `maximum`: explicit, else inferred; numbers only, and not crossed. */

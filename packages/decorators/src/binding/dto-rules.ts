@@ -115,23 +115,39 @@ export function passesRules(rules: DtoRules, instance: object): boolean {
   const targetName = instance.constructor.name;
   for (const property of rules.properties) {
     const value = (instance as Record<string, unknown>)[property.name];
-    for (const rule of property.defined) if (!passes(rule, instance, value, targetName)) return false;
-    if (!property.conditions.every((condition) => condition(instance, value))) continue;
-    for (const rule of property.rules) if (!passes(rule, instance, value, targetName)) return false;
+    // One arguments object per property, its `constraints` set per rule: constraints are
+    // synchronous here, so none keeps it past its call.
+    const args: ValidationArguments = {
+      targetName,
+      property: property.name,
+      object: instance,
+      value,
+      constraints: [],
+    };
+    if (!allPass(property.defined, args)) return false;
+    if (conditionsHold(property.conditions, instance, value) && !allPass(property.rules, args)) return false;
   }
   return true;
 }
 
-function passes({ metadata, constraint }: Rule, object: object, value: unknown, targetName: string): boolean {
-  if (metadata.validateIf && !metadata.validateIf(object, value)) return true;
-  const args: ValidationArguments = {
-    targetName,
-    property: metadata.propertyName,
-    object,
-    value,
-    constraints: metadata.constraints,
-  };
-  if (metadata.each && (Array.isArray(value) || value instanceof Set || value instanceof Map)) {
+function conditionsHold(conditions: readonly Condition[], object: object, value: unknown): boolean {
+  for (const condition of conditions) if (!condition(object, value)) return false;
+  return true;
+}
+
+function allPass(rules: readonly Rule[], args: ValidationArguments): boolean {
+  for (const { metadata, constraint } of rules) {
+    if (metadata.validateIf && !metadata.validateIf(args.object, args.value)) continue;
+    args.constraints = metadata.constraints;
+    if (!passes(constraint, metadata.each, args)) return false;
+  }
+  return true;
+}
+
+/** One constraint on the value, or with `each` on every element of an array, set or map. */
+function passes(constraint: ValidatorConstraintInterface, each: boolean, args: ValidationArguments): boolean {
+  const { value } = args;
+  if (each && (Array.isArray(value) || value instanceof Set || value instanceof Map)) {
     for (const element of Array.isArray(value) ? value : [...value.values()])
       if (!constraint.validate(element, args)) return false;
     return true;

@@ -81,7 +81,7 @@ describe("compiled class-validator rules", () => {
     ["a @ValidateIf whose condition holds", { ...VALID, kind: "gift", note: " " }, "note", /must match/],
   ])("refuse %s, in class-validator's words", async (_name, args, path, message) => {
     const error = await invalidParams(shop, "order", args);
-    expect(error.issues).toEqual([
+    expect((error.data as { issues: unknown[] }).issues).toEqual([
       expect.objectContaining({
         path,
         message: typeof message === "string" ? message : expect.stringMatching(message),
@@ -92,7 +92,7 @@ describe("compiled class-validator rules", () => {
   test("@ValidateNested on objects of no known class is left to class-validator", async () => {
     const error = await invalidParams(shop, "bundle", { parts: [{ label: "x" }] });
     // class-validator's own finding: an object of no known class ("an unknown value").
-    expect(error.issues).toEqual([
+    expect((error.data as { issues: unknown[] }).issues).toEqual([
       expect.objectContaining({
         path: expect.stringMatching(/^parts\.0/),
         message: expect.stringMatching(/unknown value/),

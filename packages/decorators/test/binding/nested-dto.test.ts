@@ -125,7 +125,7 @@ describe("nested DTOs", () => {
     ],
   ])("%s is -32602 naming its path", async (_name, args, path, message) => {
     const error = await invalidParams(expenses, "record", args);
-    expect(error.issues).toEqual([
+    expect((error.data as { issues: unknown[] }).issues).toEqual([
       expect.objectContaining({ path, message: expect.stringMatching(message) }),
     ]);
   });

@@ -28,6 +28,7 @@ import {
 } from "@executa/core";
 import type { ArgumentSchema, ItemSchema } from "../model/types.js";
 import type { EnumValue } from "../options/argument-options.js";
+import { objectFields } from "./dto-fields.js";
 import { NestedTooDeepError, stripUnsafeKeys } from "./sanitize.js";
 
 /** What a value is checked against: an argument or an array element. */
@@ -36,8 +37,11 @@ export interface ValueSchema {
   enum?: readonly EnumValue[];
   items?: ItemSchema;
   fields?: readonly ArgumentSchema[];
+  dto?: Function;
   minimum?: number;
   maximum?: number;
+  minLength?: number;
+  maxLength?: number;
   format?: "date-time";
 }
 
@@ -69,8 +73,36 @@ export function coerceValue(
     );
   }
   if (typeof typed.value === "number") return checkBounds(typed as { ok: true; value: number }, schema, path);
-  if (schema.format === "date-time" && typeof typed.value === "string") return readDate(typed.value, path);
+  if (typeof typed.value !== "string") return typed;
+  const sized = checkLength(typed as { ok: true; value: string }, schema, path);
+  if (sized.ok && schema.format === "date-time") return readDate(typed.value, path);
+  return sized;
+}
+
+/** A string within the schema's inclusive `minLength` / `maxLength`, counted in characters (code points, as JSON Schema does). */
+function checkLength(typed: { ok: true; value: string }, schema: ValueSchema, path: string): Checked {
+  const { minLength, maxLength } = schema;
+  if (minLength === undefined && maxLength === undefined) return typed;
+  // A string has between half and all of its UTF-16 units as code points: count them only
+  // when the units alone cannot tell.
+  const units = typed.value.length;
+  const unsure =
+    (maxLength !== undefined && units > maxLength) || (minLength !== undefined && units < 2 * minLength);
+  const length = unsure ? codePoints(typed.value) : units;
+  if ((minLength !== undefined && length < minLength) || (maxLength !== undefined && length > maxLength)) {
+    const range = [
+      minLength !== undefined ? `at least ${minLength}` : undefined,
+      maxLength !== undefined ? `at most ${maxLength}` : undefined,
+    ].filter(Boolean);
+    return fail(path, `must be ${range.join(" and ")} characters long, got ${length}`, expectedOf(schema));
+  }
   return typed;
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
 }
 
 /** A number within the schema's inclusive `minimum` / `maximum`. */
@@ -187,8 +219,8 @@ function coerceType(value: unknown, schema: ValueSchema, path: string, options: 
   const typed = rules.fits(value) ? ok(value) : coerceOtherValue(value, schema, rules, path, options);
   if (!typed.ok) return typed;
   if (schema.type === "array") return checkElements(typed.value as unknown[], schema, path, options);
-  if (schema.type === "object" && schema.fields)
-    return checkFields(schema.fields, typed.value as Record<string, unknown>, path, options);
+  const fields = schema.type === "object" ? objectFields(schema) : undefined;
+  if (fields) return checkFields(fields, typed.value as Record<string, unknown>, path, options);
   return typed;
 }
 

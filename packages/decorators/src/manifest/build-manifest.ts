@@ -14,7 +14,7 @@ import { parameterDescription, propertyDescription } from "./schema-notes.js";
  * The manifest of a resolved plugin, with the fields the protocol names, in the spec's
  * order. Per parameter: `name`, `type`, `items` (arrays; always given, JSON Schema style),
  * `description`, `required` (always given), `default`, `enum`, then `minimum` / `maximum`
- * (numbers) and `properties` (objects of a known shape: nested DTOs, interfaces), which
+ * (numbers), `minLength` / `maxLength` (strings) and `properties` (objects of a known shape: nested DTOs, interfaces), which
  * the manifest type of `@executa/core` carries. What has no field (a date-time format,
  * bounds of elements and nested properties, optional nested properties) is said in the
  * description. Every fact is also enforced per invoke, so manifest and validation agree.
@@ -82,6 +82,8 @@ function parameterSchema(argument: ArgumentSchema): ParameterSchema {
   if (argument.enum !== undefined) schema.enum = [...argument.enum];
   if (argument.minimum !== undefined) schema.minimum = argument.minimum;
   if (argument.maximum !== undefined) schema.maximum = argument.maximum;
+  if (argument.minLength !== undefined) schema.minLength = argument.minLength;
+  if (argument.maxLength !== undefined) schema.maxLength = argument.maxLength;
   if (argument.type === "object" && argument.fields !== undefined)
     schema.properties = propertiesSchema(argument.fields);
   return schema;

@@ -8,6 +8,8 @@ interface Noted {
   format?: "date-time";
   minimum?: number;
   maximum?: number;
+  minLength?: number;
+  maxLength?: number;
 }
 
 /** `1 to 7`, `at least 1`, `at most 7`, or nothing. */
@@ -15,6 +17,16 @@ export function rangeNote({ minimum, maximum }: Noted): string | undefined {
   if (minimum !== undefined && maximum !== undefined) return `${minimum} to ${maximum}`;
   if (minimum !== undefined) return `at least ${minimum}`;
   if (maximum !== undefined) return `at most ${maximum}`;
+  return undefined;
+}
+
+/** `1 to 100 characters`, `at least 1 character`, `at most 100 characters`, or nothing. */
+export function lengthNote({ minLength, maxLength }: Noted): string | undefined {
+  const unit = (count: number) => (count === 1 ? "character" : "characters");
+  if (minLength !== undefined && maxLength !== undefined)
+    return `${minLength} to ${maxLength} ${unit(maxLength)}`;
+  if (minLength !== undefined) return `at least ${minLength} ${unit(minLength)}`;
+  if (maxLength !== undefined) return `at most ${maxLength} ${unit(maxLength)}`;
   return undefined;
 }
 
@@ -50,6 +62,7 @@ export function propertyDescription(field: ArgumentSchema): string | undefined {
   return describeWithNotes(field.description, [
     field.format === "date-time" ? DATE_TIME_NOTE : undefined,
     rangeNote(field),
+    lengthNote(field),
     elementNote(field.items),
     field.required ? undefined : "optional",
   ]);

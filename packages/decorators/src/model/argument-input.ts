@@ -18,12 +18,16 @@ export interface InferredArgument {
   /** A default found on a fresh instance (a property initializer) or in the source. */
   default?: { value: unknown };
   fields?: readonly ArgumentSchema[];
+  /** The nested DTO class of an object property. */
+  dto?: Function;
   /** Which decorator said `type`, for messages. */
   typeSource?: string;
   /** The doc comment. */
   description?: string;
   minimum?: number;
   maximum?: number;
+  minLength?: number;
+  maxLength?: number;
   format?: "date-time";
 }
 

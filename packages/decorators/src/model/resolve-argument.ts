@@ -56,8 +56,9 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   if (description !== undefined) schema.description = description;
   if (enumValues !== undefined) schema.enum = enumValues;
   if (items !== undefined) schema.items = items;
-  if (inferred.fields !== undefined && type === "object") schema.fields = inferred.fields;
+  applyShape(schema, inferred);
   applyBounds(schema, options, inferred, fail);
+  applyLengths(schema, inferred, fail);
   const format =
     inferred.format ?? (input.reflected.kind === "primitive" ? input.reflected.format : undefined);
   if (format !== undefined && type === "string") schema.format = format;
@@ -111,6 +112,13 @@ function withSource(inferred: InferredArgument, source: SourceField | undefined)
   return merged;
 }
 
+/** An object's known fields, and the DTO class its values become instances of. */
+function applyShape(schema: ArgumentSchema, { fields, dto }: InferredArgument): void {
+  if (schema.type !== "object") return;
+  if (fields !== undefined) schema.fields = fields;
+  if (dto !== undefined) schema.dto = dto;
+}
+
 /** `minimum` / `maximum`: explicit, else inferred; numbers only, and not crossed. */
 function applyBounds(
   schema: ArgumentSchema,
@@ -136,6 +144,19 @@ function applyBounds(
       `minimum ${schema.minimum} is above maximum ${schema.maximum}`,
       "give a minimum at or below the maximum",
     );
+}
+
+/** `minLength` / `maxLength` from the validators, on strings only, and not crossed. */
+function applyLengths(schema: ArgumentSchema, inferred: InferredArgument, fail: OptionFailure): void {
+  if (schema.type !== "string") return;
+  const { minLength, maxLength } = inferred;
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength)
+    throw fail(
+      `minimum length ${minLength} is above maximum length ${maxLength}`,
+      "give a minimum length at or below the maximum",
+    );
+  if (minLength !== undefined) schema.minLength = minLength;
+  if (maxLength !== undefined) schema.maxLength = maxLength;
 }
 
 /** `@Param()` of `@Param("city", …)`: how an options message names the decorator. */

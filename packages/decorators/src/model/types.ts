@@ -14,6 +14,8 @@ export interface ItemSchema {
   items?: ItemSchema;
   /** Known shape of object elements (nested DTOs, interfaces): checked, and the manifest's `properties`. */
   fields?: readonly ArgumentSchema[];
+  /** The DTO class each object element becomes an instance of (its fields are checked at every depth). */
+  dto?: Function;
   /** Inclusive bounds of number / integer elements (in the manifest as description text). */
   minimum?: number;
   maximum?: number;
@@ -35,9 +37,14 @@ export interface ArgumentSchema {
   items?: ItemSchema;
   /** Known shape of an `object` argument (a nested DTO, an interface): checked, and the manifest's `properties`. */
   fields?: readonly ArgumentSchema[];
+  /** The DTO class an `object` value becomes an instance of (its fields are checked at every depth). */
+  dto?: Function;
   /** Inclusive bounds of a number / integer argument. */
   minimum?: number;
   maximum?: number;
+  /** Inclusive length bounds of a string argument, in characters (code points). */
+  minLength?: number;
+  maxLength?: number;
   /** `date-time`: an ISO 8601 string the binder turns into a `Date`. */
   format?: "date-time";
 }

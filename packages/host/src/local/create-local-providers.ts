@@ -15,6 +15,8 @@ import { createResponder, type SamplingConfig, samplingConfigFromEnv } from "./s
 import { type SamplingLimits, SamplingProvider } from "./sampling/sampling-provider.js";
 import { StorageProvider } from "./storage-provider.js";
 import { LocalStore } from "./store/local-store.js";
+import { builtinSqliteDriver } from "./store/sqlite/builtin-driver.js";
+import { wasmSqliteDriver } from "./store/sqlite/wasm-driver.js";
 import { UploadProvider } from "./upload-provider.js";
 
 /** Options of {@link createLocalProviders}. */
@@ -80,7 +82,10 @@ export function createLocalProviders(options: LocalProvidersOptions): LocalProvi
   const now = options.now ?? systemClock;
   const responder = createResponder(options.sampling ?? samplingConfigFromEnv(options.env));
   const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : options.fixtures;
-  const store = new LocalStore(join(options.dataDir, "storage.db"), { now });
+  // A host opens its store at once, synchronously: the WebAssembly SQLite comes with this
+  // module, for runtimes without a SQLite of their own.
+  const driver = builtinSqliteDriver() ?? wasmSqliteDriver;
+  const store = new LocalStore(join(options.dataDir, "storage.db"), { now, driver });
   const server = new LoopbackServer(new UrlSigner({ now }));
   const fileBlobs = new BlobDir(join(options.dataDir, "files"));
   const uploadBlobs = new BlobDir(join(options.dataDir, "uploads"));

@@ -1,6 +1,7 @@
 /**
  * `@executa/host/local` — the local providers a development host answers a plugin's
- * reverse calls with: storage on SQLite (compiled to WebAssembly: no native addon), files
+ * reverse calls with: storage on SQLite (the runtime's own where it has one, else compiled to
+ * WebAssembly: no native addon), files
  * and uploads over loopback HTTP, and scripted / echo / relayed sampling. Kept apart from
  * `@executa/host` so that code which only drives a plugin never loads the database.
  * @packageDocumentation
@@ -77,8 +78,19 @@ export {
   type EntryWrite,
   type ListQuery,
   LocalStore,
+  type LocalStoreOptions,
   type PreconditionFailure,
 } from "./store/local-store.js";
+export { builtinSqliteDriver } from "./store/sqlite/builtin-driver.js";
+export { loadSqliteDriver } from "./store/sqlite/load-driver.js";
+export type {
+  SqliteDriver,
+  SqliteDriverName,
+  SqlRow,
+  SqlValue,
+  StoreDatabase,
+} from "./store/sqlite/store-database.js";
+export { wasmSqliteDriver } from "./store/sqlite/wasm-driver.js";
 export {
   DEFAULT_MAX_UPLOAD_BYTES,
   UploadProvider,

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { StorageErrorCode } from "@executa/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -166,5 +167,12 @@ describe.each(sqliteDrivers())("StorageProvider on $name", (driver) => {
     store = new LocalStore(join(dir.path, "storage.db"), { now: clock.now, driver });
     storage = new StorageProvider({ store, now: clock.now });
     expect(run("get", { scope: "user", key: "persist" }).value).toBe(42);
+  });
+
+  it("journals in WAL mode on the runtime's SQLite, with a rollback journal on WebAssembly (no shared memory)", () => {
+    run("set", { scope: "user", key: "k", value: 1 });
+    // The header's write version (byte 18): 1 for a rollback journal, 2 for WAL.
+    const writeVersion = readFileSync(join(dir.path, "storage.db"))[18];
+    expect(writeVersion).toBe(driver.name === "wasm" ? 1 : 2);
   });
 });

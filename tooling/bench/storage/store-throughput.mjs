@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 
 const importStart = performance.now();
-const { LocalStore, wasmSqliteDriver } = await import(
+const { LocalStore, loadWasmSqliteDriver } = await import(
   process.env.STORE_MODULE
     ? pathToFileURL(process.env.STORE_MODULE).href
     : new URL("../../../packages/host/dist/local/index.js", import.meta.url).href
@@ -35,7 +35,7 @@ function timed(label, operations, work) {
 
 try {
   const openStart = performance.now();
-  const driver = process.env.STORE_DRIVER === "wasm" ? wasmSqliteDriver : undefined;
+  const driver = process.env.STORE_DRIVER === "wasm" ? await loadWasmSqliteDriver() : undefined;
   // open() of an older build's LocalStore does not exist: its constructor was the open.
   const store = LocalStore.open
     ? await LocalStore.open(join(dir, "storage.db"), { driver })

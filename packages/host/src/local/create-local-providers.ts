@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { ProviderSet } from "../providers/provider.js";
 import { AgentProvider, type AgentProviderOptions } from "./agent/agent-provider.js";
@@ -16,7 +17,7 @@ import { type SamplingLimits, SamplingProvider } from "./sampling/sampling-provi
 import { StorageProvider } from "./storage-provider.js";
 import { LocalStore } from "./store/local-store.js";
 import { builtinSqliteDriver } from "./store/sqlite/builtin-driver.js";
-import { wasmSqliteDriver } from "./store/sqlite/wasm-driver.js";
+import { type WasmSqliteModule, wasmSqliteDriver } from "./store/sqlite/wasm-driver.js";
 import { UploadProvider } from "./upload-provider.js";
 
 /** Options of {@link createLocalProviders}. */
@@ -82,9 +83,7 @@ export function createLocalProviders(options: LocalProvidersOptions): LocalProvi
   const now = options.now ?? systemClock;
   const responder = createResponder(options.sampling ?? samplingConfigFromEnv(options.env));
   const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : options.fixtures;
-  // A host opens its store at once, synchronously: the WebAssembly SQLite comes with this
-  // module, for runtimes without a SQLite of their own.
-  const driver = builtinSqliteDriver() ?? wasmSqliteDriver;
+  const driver = builtinSqliteDriver() ?? wasmSqliteDriver(requireWasmSqlite());
   const store = new LocalStore(join(options.dataDir, "storage.db"), { now, driver });
   const server = new LoopbackServer(new UrlSigner({ now }));
   const fileBlobs = new BlobDir(join(options.dataDir, "files"));
@@ -127,4 +126,14 @@ export function createLocalProviders(options: LocalProvidersOptions): LocalProvi
       return closed;
     },
   };
+}
+
+/**
+ * The WebAssembly SQLite, for a host on a runtime without a SQLite of its own: a host opens
+ * its store at once, synchronously, so it is required here, when the providers are made.
+ * Not imported at the top: a plugin's bundle that imports this entry for
+ * `mcpLocalFallback` alone must not load it at start.
+ */
+function requireWasmSqlite(): WasmSqliteModule {
+  return createRequire(import.meta.url)("node-sqlite3-wasm") as WasmSqliteModule;
 }

@@ -82,7 +82,7 @@ export {
   type PreconditionFailure,
 } from "./store/local-store.js";
 export { builtinSqliteDriver } from "./store/sqlite/builtin-driver.js";
-export { loadSqliteDriver } from "./store/sqlite/load-driver.js";
+export { loadSqliteDriver, loadWasmSqliteDriver } from "./store/sqlite/load-driver.js";
 export type {
   SqliteDriver,
   SqliteDriverName,
@@ -90,7 +90,6 @@ export type {
   SqlValue,
   StoreDatabase,
 } from "./store/sqlite/store-database.js";
-export { wasmSqliteDriver } from "./store/sqlite/wasm-driver.js";
 export {
   DEFAULT_MAX_UPLOAD_BYTES,
   UploadProvider,

@@ -9,7 +9,7 @@ import { sqliteDrivers } from "../helpers/sqlite-drivers.js";
 
 type Result = Record<string, unknown>;
 
-describe.each(sqliteDrivers())("StorageProvider on $name", (driver) => {
+describe.each(await sqliteDrivers())("StorageProvider on $name", (driver) => {
   let dir: ReturnType<typeof tempDir>;
   let store: LocalStore;
   let clock: ReturnType<typeof manualClock>;

@@ -115,7 +115,7 @@ export interface LocalStoreOptions {
   now?: Clock;
   /**
    * The SQLite to run on. Default: the runtime's own (`bun:sqlite`, `node:sqlite`); where
-   * there is none, pass the WebAssembly one, or open the store with {@link LocalStore.open},
+   * there is none, pass `await loadWasmSqliteDriver()`, or open the store with {@link LocalStore.open},
    * which loads it.
    */
   driver?: SqliteDriver;

@@ -5,12 +5,13 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isHostError } from "../../../src/errors/host-error.js";
 import { LocalStore } from "../../../src/local/store/local-store.js";
-import { wasmSqliteDriver } from "../../../src/local/store/sqlite/wasm-driver.js";
+import { loadWasmSqliteDriver } from "../../../src/local/store/sqlite/load-driver.js";
 import { tempDir } from "../../helpers/calls.js";
 
 // Real processes on one database file (the built store): what a dev host and an MCP
 // fallback rely on where the runtime has no SQLite of its own, SQLite in WebAssembly
 // writing through Node's fs (its own file lock and journal recovery are what is tested).
+const wasmSqliteDriver = await loadWasmSqliteDriver();
 const PROCESS = fileURLToPath(new URL("./store-process.mjs", import.meta.url));
 
 function runStore(

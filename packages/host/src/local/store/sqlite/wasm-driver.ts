@@ -1,23 +1,23 @@
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import sqlite from "node-sqlite3-wasm";
+import type WasmSqlite from "node-sqlite3-wasm";
 import { HostError } from "../../../errors/host-error.js";
 import { rollBackHotJournal } from "./hot-journal.js";
 import type { SqliteDriver, SqlRow, SqlValue, StoreDatabase } from "./store-database.js";
 
-/** A SQLite connection (SQLite compiled to WebAssembly: no native addon to build or download). */
-type SqliteDatabase = InstanceType<typeof sqlite.Database>;
+/** The `node-sqlite3-wasm` module: SQLite compiled to WebAssembly, no native addon to build or download. */
+export type WasmSqliteModule = typeof WasmSqlite;
+type SqliteDatabase = InstanceType<WasmSqliteModule["Database"]>;
 type Statement = ReturnType<SqliteDatabase["prepare"]>;
 
 /**
- * SQLite compiled to WebAssembly, for runtimes without a SQLite of their own (Node 20).
- * Loading this module compiles the WebAssembly (about 0.1 s), so it is imported only
- * where no built-in SQLite exists.
+ * SQLite compiled to WebAssembly, for runtimes without a SQLite of their own (Node 20), on
+ * the module given: loading it compiles the WebAssembly (about 0.1 s), so each caller
+ * loads it only where it is needed (see `loadSqliteDriver`).
  */
-export const wasmSqliteDriver: SqliteDriver = {
-  name: "wasm",
-  open: (path) => new WasmStoreDatabase(path),
-};
+export function wasmSqliteDriver(sqlite: WasmSqliteModule): SqliteDriver {
+  return { name: "wasm", open: (path) => new WasmStoreDatabase(sqlite, path) };
+}
 
 /** A database of the WebAssembly SQLite, its statements prepared once per SQL text. */
 class WasmStoreDatabase implements StoreDatabase {
@@ -26,8 +26,11 @@ class WasmStoreDatabase implements StoreDatabase {
   /** WebAssembly statements are freed by {@link WasmStoreDatabase.close}, not by GC. */
   private readonly statements = new Map<string, Statement>();
 
-  constructor(private readonly path: string) {
-    this.db = openSqlite(path);
+  constructor(
+    sqlite: WasmSqliteModule,
+    private readonly path: string,
+  ) {
+    this.db = openSqlite(sqlite, path);
   }
 
   exec(sql: string): void {
@@ -102,7 +105,7 @@ const STALE_LOCK_MS = 45_000;
  * a crash is rolled back (by `rollBackHotJournal`) on the next open, or once its
  * lock is stale. WAL needs shared memory, which WebAssembly SQLite has not.
  */
-function openSqlite(path: string): SqliteDatabase {
+function openSqlite(sqlite: WasmSqliteModule, path: string): SqliteDatabase {
   if (path !== ":memory:") {
     mkdirSync(dirname(path), { recursive: true });
     removeStaleLock(path);

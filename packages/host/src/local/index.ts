@@ -1,8 +1,8 @@
 /**
  * `@executa/host/local` — the local providers a development host answers a plugin's
- * reverse calls with: storage on SQLite (the runtime's own where it has one, else compiled to
- * WebAssembly: no native addon), files
- * and uploads over loopback HTTP, and scripted / echo / relayed sampling. Kept apart from
+ * reverse calls with: storage on SQLite (the runtime's own where it has one, else compiled
+ * to WebAssembly: no native addon), files and uploads over loopback HTTP, and scripted /
+ * echo / relayed sampling. Kept apart from
  * `@executa/host` so that code which only drives a plugin never loads the database.
  * @packageDocumentation
  */

@@ -128,8 +128,11 @@ export interface LocalStoreOptions {
  * `if_match` checks cannot race, also against another process on the same file.
  *
  * SQLite is the runtime's own where it has one (`bun:sqlite`, `node:sqlite`), in WAL mode;
- * else SQLite compiled to WebAssembly. Either way a commit is on disk when it returns, the
- * file persists across processes, and a transaction cut short by a crash is rolled back.
+ * else SQLite compiled to WebAssembly. Either way a commit survives the process being
+ * killed once it returns, the file persists across processes, and a transaction cut short
+ * by a crash is rolled back. Against a power loss, the WebAssembly store syncs every
+ * commit to disk; the runtime's SQLite syncs at checkpoints (WAL with
+ * `synchronous = NORMAL`), so a power loss may undo its last commits.
  */
 export class LocalStore {
   private readonly db: StoreDatabase;

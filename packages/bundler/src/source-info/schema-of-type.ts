@@ -81,7 +81,7 @@ export class SchemaReader {
     if (this.isAnyRecord(type)) return { schema: { type: "object" } };
     if (this.checker.isTupleType(type)) return erased("array", "a tuple");
     if (this.checker.isArrayType(type)) return this.readArray(type as ts.TypeReference, at);
-    if (this.isLibType(type)) return erased("object", "a built-in class other than Date", true);
+    if (this.isLibType(type)) return erased("object", builtInReason(type), true);
     return { schema: this.readObject(type, at) };
   }
 
@@ -173,6 +173,12 @@ function isUnresolved(type: ts.Type): boolean {
 function enumSchema(base: ParameterType, values: readonly Literal[]): SourceSchema {
   const whole = base === "number" && values.every((value) => Number.isInteger(value));
   return { type: whole ? "integer" : base, enum: values };
+}
+
+/** Why a built-in class has no manifest form: JSON carries neither its values nor its methods. */
+function builtInReason(type: ts.Type): string {
+  const name = type.getSymbol()?.getName() ?? "built-in class";
+  return `a ${name}, which JSON does not carry (it is sent as {})`;
 }
 
 function erased(type: ParameterType, why: string, lossy?: boolean): TypeReading {

@@ -155,11 +155,21 @@ function readMethod(
   }
   const description = docOf(tsm, node).text;
   const returns = fields.returns(node, path);
+  const visibility = visibilityOf(tsm, node);
   return {
     ...(description ? { description } : {}),
     parameters,
     ...(returns ? { returns } : {}),
+    ...(visibility ? { visibility } : {}),
   };
+}
+
+/** `private` or `protected` as declared (a TypeScript modifier reflection cannot see); undefined when public. */
+function visibilityOf(tsm: TypeScriptModule, node: ts.MethodDeclaration): SourceMethod["visibility"] {
+  const flags = tsm.getCombinedModifierFlags(node);
+  if (flags & tsm.ModifierFlags.Private) return "private";
+  if (flags & tsm.ModifierFlags.Protected) return "protected";
+  return undefined;
 }
 
 /** `@Ctx()` and `@Host()` parameters receive the runtime's objects, not arguments: nothing to record. */

@@ -61,6 +61,11 @@ export interface SourceMethod {
    * path below it, `method().field`, `method().list[]`).
    */
   returns?: SourceSchema;
+  /**
+   * `private` or `protected` when the method is declared so: TypeScript keeps it from
+   * callers, which a tool never is. Absent for a public method.
+   */
+  visibility?: "private" | "protected";
 }
 
 /** Everything recorded for one class (a plugin class or a DTO class). */

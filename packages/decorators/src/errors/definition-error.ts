@@ -9,7 +9,8 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  * - `NO_TOOLS`: the `@Plugin` class (with its base classes) has no `@Tool` method.
  * - `DECORATOR_MISPLACED`: a decorator where it cannot work: a static member, a constructor
  *   parameter, a symbol-named member, something that is not a method, a hook on a `@Tool`
- *   method, parameter decorators on a method without `@Tool`.
+ *   method, parameter decorators on a method without `@Tool`, `@Tool` on a method the
+ *   source declares `private` or `protected`.
  * - `DECORATOR_REPEATED`: a decorator used twice where one is allowed: `@Plugin` or `@Tool`
  *   twice, two parameter decorators on one parameter, one hook kind on two methods.
  * - `TOOL_OPTIONS_MISSING`: `@Tool()` without its options object (and no doc comment read

@@ -76,11 +76,16 @@ function readClass(
     if (version) info.packageVersion = version;
   }
   const firstNote = fields.notes.length;
+  const firstTag = fields.unknownTags.length;
   const { methods, properties } = readMembers(tsm, fields, node, name);
   if (Object.keys(methods).length > 0) info.methods = methods;
   if (Object.keys(properties).length > 0) info.fields = properties;
   const unsupported = unsupportedMembers(fields.notes.slice(firstNote), name);
   if (unsupported.length > 0) info.unsupported = unsupported;
+  const unknownTags = fields.unknownTags
+    .slice(firstTag)
+    .map(({ path, tag }) => ({ member: path.slice(name.length + 1), tag }));
+  if (unknownTags.length > 0) info.unknownTags = unknownTags;
   return info;
 }
 

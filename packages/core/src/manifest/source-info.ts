@@ -88,6 +88,20 @@ export interface SourceClass {
    * decorators refuse it unless an explicit `type` option overrides it.
    */
   unsupported?: readonly SourceUnsupported[];
+  /**
+   * Doc-comment tags on members (parameters, fields, properties inside them) that are
+   * neither schema tags nor documentation tags (`@min 0` for `@minimum 0`): the decorators
+   * refuse them rather than drop them.
+   */
+  unknownTags?: readonly SourceUnknownTag[];
+}
+
+/** A doc-comment tag the schema does not know, where it was written. */
+export interface SourceUnknownTag {
+  /** The member, named as in {@link SourceUnsupported.member} (`method(param)`, `field`, `field.sub`). */
+  member: string;
+  /** The tag without its `@`. */
+  tag: string;
 }
 
 /** How a member path names a method's result: `method()`; inside it, `method().field` and `method().list[]`. */

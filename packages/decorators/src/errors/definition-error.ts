@@ -21,6 +21,9 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  *   timeout, argument `type`, `items`, `enum`, `default`, `required`, …).
  * - `UNKNOWN_OPTION`: an options key the decorator does not have (a misspelling such as
  *   `hostCapabilities` for `host_capabilities`); the message names the closest valid key.
+ * - `UNKNOWN_DOC_TAG`: a doc-comment tag on a parameter, a DTO field or a property inside
+ *   one that the schema does not know (`@min 0` for `@minimum 0`); the message names the
+ *   closest tag. Documentation tags (`@remarks`, `@example`, `@deprecated`, …) are accepted.
  * - `ARGUMENT_NAME_MISSING`: `@Param()` without a name, and no source facts naming it.
  * - `INVALID_ARGUMENT_NAME`: an argument name the protocol does not accept, or one that is
  *   stripped from arguments (`__proto__`, `constructor`, `prototype`).
@@ -63,6 +66,7 @@ export type DefinitionErrorCode =
   | "DESCRIPTION_MISSING"
   | "INVALID_OPTION"
   | "UNKNOWN_OPTION"
+  | "UNKNOWN_DOC_TAG"
   | "ARGUMENT_NAME_MISSING"
   | "INVALID_ARGUMENT_NAME"
   | "DUPLICATE_TOOL_NAME"

@@ -78,6 +78,17 @@ const CASES = {
     }
     return manifestOf(Typo);
   },
+  UNKNOWN_DOC_TAG: () => {
+    @Plugin(base)
+    class Bounds {
+      @Tool({ description: "A." }) run(@Param("days") days: number) {
+        return days;
+      }
+    }
+    // What the source reader records for `/** @min 1 */ days: number`.
+    recordSourceInfo(Bounds, { unknownTags: [{ member: "run(days)", tag: "min" }] });
+    return manifestOf(Bounds);
+  },
   ARGUMENT_NAME_MISSING: () => {
     @Plugin(base)
     class NoName {

@@ -42,6 +42,14 @@ export {
   sourceInfoOf,
 } from "./manifest/source-info.js";
 export {
+  formatOfClassName,
+  formatOfConstructor,
+  VALUE_FORMAT_NAMES,
+  VALUE_FORMATS,
+  type ValueFormat,
+  type ValueFormatRules,
+} from "./manifest/value-formats/index.js";
+export {
   type IncomingRequest,
   JsonRpcPeer,
   type PeerOptions,

@@ -153,13 +153,13 @@ describe("the source reader records what each tool method resolves to", () => {
       {
         member: "collections().byTag",
         type: "Map<string, number>",
-        reason: "a Map, which JSON does not carry (it is sent as {})",
+        reason: "a Map, which JSON does not carry as itself",
         lossy: true,
       },
       {
         member: "collections().tags",
         type: "Set<string>",
-        reason: "a Set, which JSON does not carry (it is sent as {})",
+        reason: "a Set, which JSON does not carry as itself",
         lossy: true,
       },
     ]);
@@ -195,6 +195,9 @@ export class Tools {
   @Tool() encode(text: string) {
     return { encoded: Buffer.from(text, "utf8").toString("base64"), length: text.length };
   }
+  @Tool() link(page: URL) {
+    return { page };
+  }
 }
 `,
     });
@@ -213,5 +216,13 @@ export class Tools {
       },
     });
     expect(tools.unsupported).toBeUndefined();
+  });
+
+  it("reads Node's global URL as a string in format uri, a parameter as a result", () => {
+    expect(tools.methods?.link?.parameters[0]).toMatchObject({
+      name: "page",
+      schema: { type: "string", format: "uri" },
+    });
+    expect(tools.methods?.link?.returns?.properties?.page?.schema).toEqual({ type: "string", format: "uri" });
   });
 });

@@ -341,7 +341,7 @@ describe("readSourceInfo through SourceInfoReader", () => {
       member: "loose(map)",
       index: 5,
       type: "Map<string, number>",
-      reason: "a Map, which JSON does not carry (it is sent as {})",
+      reason: "a Map, which JSON does not carry as itself",
       lossy: true,
     });
     expect(classes.QueryArgs?.unsupported).toBeUndefined();

@@ -1,4 +1,5 @@
 import { InvalidParamsError } from "@executa/core";
+import { formatOfConstructor } from "@executa/core/internal";
 import { plainToInstance } from "class-transformer";
 import {
   getMetadataStorage,
@@ -34,11 +35,32 @@ export function toValidatedDto(
   values: Record<string, unknown>,
   tool: string,
 ): object | Promise<object> {
-  const instance = plainToInstance(dto as new () => object, values, { enableImplicitConversion: true });
+  const { plain, formatted } = splitFormatted(values);
+  const instance = plainToInstance(dto as new () => object, plain, { enableImplicitConversion: true });
+  Object.assign(instance, formatted);
   const errors = hasAsyncConstraints()
     ? validate(instance, VALIDATOR_OPTIONS)
     : validateSync(instance, VALIDATOR_OPTIONS);
   return andThen(errors, (found) => checked(instance, found, tool));
+}
+
+/**
+ * The values already decoded to a format's class (a `URL`, a `Date`, or a list of them),
+ * apart from the rest: class-transformer would rebuild them from their reflected type with
+ * `new Type()` and no argument, which a `URL` refuses. They are set on the instance as they are.
+ */
+function splitFormatted(values: Record<string, unknown>) {
+  const plain: Record<string, unknown> = {};
+  const formatted: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const decoded = Array.isArray(value) ? value.length > 0 && value.every(isFormatted) : isFormatted(value);
+    (decoded ? formatted : plain)[key] = value;
+  }
+  return { plain, formatted };
+}
+
+function isFormatted(value: unknown): boolean {
+  return typeof value === "object" && value !== null && formatOfConstructor(value.constructor) !== undefined;
 }
 
 function checked(instance: object, errors: ValidationError[], tool: string): object {

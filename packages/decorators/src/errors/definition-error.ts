@@ -44,7 +44,7 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  * - `UNDECORATED_FIELD`: a DTO property with an initializer but no decorator, without the
  *   source reader (class-validator's whitelist would reject every invoke).
  * - `UNSUPPORTED_TYPE`: the source reader found a parameter's or DTO property's TypeScript
- *   type without a faithful manifest form (a function, a class instance other than `Date`,
+ *   type without a faithful manifest form (a function, a class instance other than `Date` or `URL`,
  *   `bigint`, a generic, a union of different types, `any`) and no explicit `type` overrides it.
  * - `SOURCE_MISMATCH`: reflection (`design:paramtypes` / `design:type`) contradicts the
  *   source facts recorded at build time for a parameter or DTO property (e.g. `Number`

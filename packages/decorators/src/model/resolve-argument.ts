@@ -54,7 +54,7 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   const schema: ArgumentSchema = { name, type, required: true, hasDefault: false };
   const description = options.description ?? inferred.description;
   if (description !== undefined) schema.description = description;
-  if (enumValues !== undefined) schema.enum = enumValues;
+  applyEnum(schema, enumValues, inferred);
   if (items !== undefined) schema.items = items;
   if (inferred.fields !== undefined && type === "object") schema.fields = inferred.fields;
   applyBounds(schema, options, inferred, fail);
@@ -96,8 +96,10 @@ function withSource(inferred: InferredArgument, source: SourceField | undefined)
   const { schema } = source;
   const merged: InferredArgument = { ...inferred };
   if (merged.description === undefined && source.description?.trim()) merged.description = source.description;
-  if (merged.enum === undefined && schema.enum !== undefined && schema.enum.length > 0)
+  if (merged.enum === undefined && schema.enum !== undefined && schema.enum.length > 0) {
     merged.enum = [...schema.enum];
+    if (schema.enumNames !== undefined) merged.enumNames = [...schema.enumNames];
+  }
   if (merged.items === undefined && schema.type === "array" && schema.items)
     merged.items = sourceItems(schema.items);
   if (merged.fields === undefined && schema.type === "object" && schema.properties)
@@ -223,6 +225,17 @@ function resolveEnum(
   }
   checkEnumFitsType(values, type, fail);
   return values;
+}
+
+/** The allowed values, with a numeric enum's names when they are the source's values (an explicit `enum` option replaces both). */
+function applyEnum(
+  schema: ArgumentSchema,
+  values: readonly EnumValue[] | undefined,
+  inferred: InferredArgument,
+): void {
+  if (values === undefined) return;
+  schema.enum = values;
+  if (values === inferred.enum && inferred.enumNames !== undefined) schema.enumNames = inferred.enumNames;
 }
 
 /** Sets the default (explicit, else a DTO property initializer) after checking it fits the schema. */

@@ -40,12 +40,16 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  *   instance property, or it never read it (the message says which).
  * - `MIXED_PARAM_STYLE`: one method mixes `@Param` and `@Args`, or uses `@Args` twice.
  * - `UNDECORATED_PARAMETER`: a tool method parameter that no decorator fills (and that the
- *   source reader did not name).
+ *   source reader did not name), or an undecorated one typed with a class: `@Args()` (its
+ *   fields are the arguments) or `@Param(name)` (one object argument) must say which.
  * - `UNDECORATED_FIELD`: a DTO property with an initializer but no decorator, without the
  *   source reader (class-validator's whitelist would reject every invoke).
  * - `UNSUPPORTED_TYPE`: the source reader found a parameter's or DTO property's TypeScript
  *   type without a faithful manifest form (a function, a class instance other than `Date` or `URL`,
  *   `bigint`, a generic, a union of different types, `any`) and no explicit `type` overrides it.
+ * - `RULE_CONFLICT`: one argument's bound written as a rule twice with different values: a
+ *   class-validator rule (`@Min(5)`) and a doc-comment tag (`@minimum 1`). An explicit option
+ *   is the override and wins.
  * - `SOURCE_MISMATCH`: reflection (`design:paramtypes` / `design:type`) contradicts the
  *   source facts recorded at build time for a parameter or DTO property (e.g. `Number`
  *   against `string`: stale facts, or a misread type) and no explicit `type` decides.
@@ -79,6 +83,7 @@ export type DefinitionErrorCode =
   | "UNDECORATED_PARAMETER"
   | "UNDECORATED_FIELD"
   | "UNSUPPORTED_TYPE"
+  | "RULE_CONFLICT"
   | "SOURCE_MISMATCH"
   | "UNDECLARED_CREDENTIAL"
   | "INSTANCE_FAILED"

@@ -14,6 +14,7 @@ import type { ArgumentInput, InferredArgument } from "./argument-input.js";
 import { checkOptionKeys, unknownOptionFix } from "./check-option-keys.js";
 import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
+import { checkRuleAgreement } from "./rule-agreement.js";
 import { checkSourceAgreement } from "./source-agreement.js";
 import { sourceFields, sourceItems } from "./source-schema.js";
 import type { ArgumentSchema, ItemSchema } from "./types.js";
@@ -46,6 +47,7 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
     throw unsupportedTypeError(className, member, input.unsupported, decorator);
   }
   checkAgainstSource(input);
+  checkRuleAgreement(input);
   const type = resolveType(input);
   checkDescription(options, fail);
   const items = resolveArrayItems(type, options, inferred, fail);

@@ -1,7 +1,8 @@
 // Runs under the executa source reader (the root vitest config's executaSource plugin):
 // each class below is read at test time, as `executa build` and `executa dev` read it.
 import { sourceInfoOf } from "@executa/core/internal";
-import { Args, manifestOf, Plugin, Tool } from "@executa/decorators";
+import { Args, Field, manifestOf, Param, Plugin, Tool } from "@executa/decorators";
+import { Max, Min } from "class-validator";
 import { describe, expect, test } from "vitest";
 import { startupError } from "../helpers/startup-error.js";
 
@@ -137,5 +138,121 @@ describe("a doc-comment tag the schema does not know is refused, with the tag it
       minimum: 1,
       maximum: 7,
     });
+  });
+});
+
+describe("a parameter typed with a class but without @Args() is refused, not bound as one argument", () => {
+  class SearchArgs {
+    /** What to look for. */
+    query!: string;
+    limit?: number;
+  }
+
+  test("UNDECORATED_PARAMETER naming the class and both decorators that would decide", () => {
+    @Plugin(base)
+    class Search {
+      /** Searches. */
+      @Tool()
+      search(args: SearchArgs) {
+        return args.query;
+      }
+    }
+    const error = startupError(Search);
+    expect(error.code).toBe("UNDECORATED_PARAMETER");
+    expect(error.message).toContain(
+      'Search.search, parameter #0 "args": the parameter is typed with the class SearchArgs but has no decorator',
+    );
+    expect(error.message).toContain(
+      "Fix: add @Args() to take SearchArgs's fields as the tool's arguments (the usual DTO style), or " +
+        '@Param("args") to take one object argument named "args"',
+    );
+  });
+
+  test("with @Args() the fields are the arguments; with @Param() it is one object argument; an interface stays one", () => {
+    interface Filter {
+      tag: string;
+    }
+    @Plugin(base)
+    class Search {
+      /** Searches by fields. */
+      @Tool()
+      byFields(@Args() args: SearchArgs) {
+        return args.query;
+      }
+      /** Searches by one object. */
+      @Tool()
+      byObject(@Param("args") args: SearchArgs) {
+        return args.query;
+      }
+      /** Filters. */
+      @Tool()
+      filtered(filter: Filter) {
+        return filter.tag;
+      }
+    }
+    const [byFields, byObject, filtered] = manifestOf(Search).tools;
+    expect(byFields?.parameters.map((parameter) => parameter.name)).toEqual(["query", "limit"]);
+    expect(byObject?.parameters.map((parameter) => [parameter.name, parameter.type])).toEqual([
+      ["args", "object"],
+    ]);
+    expect(filtered?.parameters.map((parameter) => [parameter.name, parameter.type])).toEqual([
+      ["filter", "object"],
+    ]);
+  });
+});
+
+describe("a rule given twice with different values is refused", () => {
+  test("@Min(5) and @minimum 1 on one DTO field: RULE_CONFLICT naming both", () => {
+    class Booking {
+      /**
+       * Nights.
+       * @minimum 1
+       */
+      @Min(5)
+      nights!: number;
+    }
+    @Plugin(base)
+    class Hotel {
+      /** Books. */
+      @Tool()
+      book(@Args() booking: Booking) {
+        return booking.nights;
+      }
+    }
+    const error = startupError(Hotel);
+    expect(error.code).toBe("RULE_CONFLICT");
+    expect(error.message).toContain(
+      "the minimum is given twice with different values: @Min(5) and the doc tag @minimum 1",
+    );
+  });
+
+  test("the same value twice is no conflict; an explicit option overrides both", () => {
+    class Agreeing {
+      /** @maximum 30 */
+      @Max(30)
+      nights!: number;
+    }
+    class Overridden {
+      /** @maximum 30 */
+      @Max(20)
+      @Field({ maximum: 10 })
+      nights!: number;
+    }
+    @Plugin(base)
+    class Hotel {
+      /** Books. */
+      @Tool()
+      book(@Args() booking: Agreeing) {
+        return booking.nights;
+      }
+      /** Books briefly. */
+      @Tool()
+      brief(@Args() booking: Overridden) {
+        return booking.nights;
+      }
+    }
+    const [book, brief] = manifestOf(Hotel).tools;
+    expect(book?.parameters[0]).toMatchObject({ name: "nights", maximum: 30 });
+    expect(brief?.parameters[0]).toMatchObject({ name: "nights", maximum: 10 });
   });
 });

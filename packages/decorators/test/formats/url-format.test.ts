@@ -37,7 +37,7 @@ class Expenses {
 
 describe("a URL parameter or field is a string in format uri, received as a URL", () => {
   test("the source reader records the format; the manifest says it in the description", () => {
-    expect(sourceInfoOf(Expenses)?.methods?.open?.parameters[0]?.schema).toEqual({
+    expect(sourceInfoOf(Expenses)?.methods?.open?.parameters?.[0]?.schema).toEqual({
       type: "string",
       format: "uri",
     });
@@ -50,14 +50,14 @@ describe("a URL parameter or field is a string in format uri, received as a URL"
         required: true,
       },
     ]);
-    expect(file?.parameters.map((parameter) => [parameter.name, parameter.type, parameter.required])).toEqual(
-      [
-        ["item", "string", true],
-        ["receipt", "string", true],
-        ["mirrors", "array", false],
-      ],
-    );
-    expect(file?.parameters[1]?.description).toBe(
+    expect(
+      file?.parameters?.map((parameter) => [parameter.name, parameter.type, parameter.required]),
+    ).toEqual([
+      ["item", "string", true],
+      ["receipt", "string", true],
+      ["mirrors", "array", false],
+    ]);
+    expect(file?.parameters?.[1]?.description).toBe(
       "Where the receipt is. (absolute URL, e.g. https://example.com/a)",
     );
   });

@@ -48,7 +48,7 @@ describe("a numeric TypeScript enum shows the model its names and accepts them",
         enum: ["Low", "Medium", "High"],
       },
     ]);
-    expect(add?.parameters[1]).toEqual({
+    expect(add?.parameters?.[1]).toEqual({
       name: "priority",
       type: "string",
       description: "How urgent. (Low = 0, Medium = 1, High = 2)",
@@ -56,7 +56,7 @@ describe("a numeric TypeScript enum shows the model its names and accepts them",
       default: "Medium",
       enum: ["Low", "Medium", "High"],
     });
-    expect(add?.parameters[2]).toMatchObject({
+    expect(add?.parameters?.[2]).toMatchObject({
       name: "notify",
       type: "array",
       items: { type: "string", enum: ["Low", "Medium", "High"] },

@@ -132,7 +132,7 @@ describe("a doc-comment tag the schema does not know is refused, with the tag it
       }
     }
     expect(sourceInfoOf(Documented)?.unknownTags).toBeUndefined();
-    expect(manifestOf(Documented).tools[0]?.parameters[0]).toMatchObject({
+    expect(manifestOf(Documented).tools[0]?.parameters?.[0]).toMatchObject({
       name: "days",
       type: "integer",
       minimum: 1,
@@ -191,11 +191,11 @@ describe("a parameter typed with a class but without @Args() is refused, not bou
       }
     }
     const [byFields, byObject, filtered] = manifestOf(Search).tools;
-    expect(byFields?.parameters.map((parameter) => parameter.name)).toEqual(["query", "limit"]);
-    expect(byObject?.parameters.map((parameter) => [parameter.name, parameter.type])).toEqual([
+    expect(byFields?.parameters?.map((parameter) => parameter.name)).toEqual(["query", "limit"]);
+    expect(byObject?.parameters?.map((parameter) => [parameter.name, parameter.type])).toEqual([
       ["args", "object"],
     ]);
-    expect(filtered?.parameters.map((parameter) => [parameter.name, parameter.type])).toEqual([
+    expect(filtered?.parameters?.map((parameter) => [parameter.name, parameter.type])).toEqual([
       ["filter", "object"],
     ]);
   });
@@ -252,7 +252,7 @@ describe("a rule given twice with different values is refused", () => {
       }
     }
     const [book, brief] = manifestOf(Hotel).tools;
-    expect(book?.parameters[0]).toMatchObject({ name: "nights", maximum: 30 });
-    expect(brief?.parameters[0]).toMatchObject({ name: "nights", maximum: 10 });
+    expect(book?.parameters?.[0]).toMatchObject({ name: "nights", maximum: 30 });
+    expect(brief?.parameters?.[0]).toMatchObject({ name: "nights", maximum: 10 });
   });
 });

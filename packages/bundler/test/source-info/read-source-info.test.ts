@@ -174,11 +174,12 @@ describe("readSourceInfo through SourceInfoReader", () => {
       optional: false,
       schema: { type: "string", enum: ["red", "green"] },
     });
-    // Whole-number enums are integer enums.
+    // Whole-number enums are integer enums; a numeric enum's member names come with its values.
     expect(parameter("paint", "level")).toMatchObject({
       optional: true,
-      schema: { type: "integer", enum: [0, 5] },
+      schema: { type: "integer", enum: [0, 5], enumNames: ["Low", "High"] },
     });
+    expect(parameter("paint", "ratio")?.schema.enumNames).toBeUndefined();
     expect(parameter("paint", "ratio")?.schema).toEqual({ type: "number", enum: [0.5, 1] });
     expect(parameter("paint", "colors")?.schema).toEqual({
       type: "array",

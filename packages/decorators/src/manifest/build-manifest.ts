@@ -8,7 +8,7 @@ import {
 } from "@executa/core";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ArgumentSchema, ItemSchema, PluginModel, ToolModel } from "../model/types.js";
-import { parameterDescription, propertyDescription } from "./schema-notes.js";
+import { parameterDescription, propertyDescription, shownEnum } from "./schema-notes.js";
 
 /**
  * The manifest of a resolved plugin, with the fields the protocol names, in the spec's
@@ -73,13 +73,14 @@ function toolManifest(tool: ToolModel): ToolManifest {
 }
 
 function parameterSchema(argument: ArgumentSchema): ParameterSchema {
-  const schema: ParameterSchema = { name: argument.name, type: argument.type };
+  const shown = shownEnum(argument.type, argument);
+  const schema: ParameterSchema = { name: argument.name, type: shown.type };
   if (argument.items !== undefined) schema.items = itemsSchema(argument.items);
   const description = parameterDescription(argument);
   if (description !== undefined) schema.description = description;
   schema.required = argument.required;
-  if (argument.hasDefault) schema.default = structuredClone(argument.default);
-  if (argument.enum !== undefined) schema.enum = [...argument.enum];
+  if (argument.hasDefault) schema.default = structuredClone(shown.value(argument.default));
+  if (shown.enum !== undefined) schema.enum = shown.enum;
   if (argument.minimum !== undefined) schema.minimum = argument.minimum;
   if (argument.maximum !== undefined) schema.maximum = argument.maximum;
   if (argument.minLength !== undefined) schema.minLength = argument.minLength;
@@ -90,8 +91,9 @@ function parameterSchema(argument: ArgumentSchema): ParameterSchema {
 }
 
 function itemsSchema(items: ItemSchema): ParameterItems {
-  const schema: ParameterItems = { type: items.type };
-  if (items.enum !== undefined) schema.enum = [...items.enum];
+  const shown = shownEnum(items.type, items);
+  const schema: ParameterItems = { type: shown.type };
+  if (shown.enum !== undefined) schema.enum = shown.enum;
   if (items.items !== undefined) schema.items = itemsSchema(items.items);
   if (items.type === "object" && items.fields !== undefined) {
     schema.properties = propertiesSchema(items.fields);
@@ -104,10 +106,11 @@ function itemsSchema(items: ItemSchema): ParameterItems {
 function propertiesSchema(fields: readonly ArgumentSchema[]): NonNullable<ParameterSchema["properties"]> {
   const properties: NonNullable<ParameterSchema["properties"]> = {};
   for (const field of fields) {
-    const property: ParameterItems & { description?: string } = { type: field.type };
+    const shown = shownEnum(field.type, field);
+    const property: ParameterItems & { description?: string } = { type: shown.type };
     const description = propertyDescription(field);
     if (description !== undefined) property.description = description;
-    if (field.enum !== undefined) property.enum = [...field.enum];
+    if (shown.enum !== undefined) property.enum = shown.enum;
     if (field.items !== undefined) property.items = itemsSchema(field.items);
     if (field.type === "object" && field.fields !== undefined) {
       property.properties = propertiesSchema(field.fields);

@@ -41,7 +41,6 @@ export {
   type SourceUnsupported,
   sourceInfoOf,
 } from "./manifest/source-info.js";
-export { MCP_FALLBACK_CAPABILITY } from "./mcp/fallback.js";
 export {
   formatOfClassName,
   formatOfConstructor,
@@ -50,6 +49,7 @@ export {
   type ValueFormat,
   type ValueFormatRules,
 } from "./manifest/value-formats/index.js";
+export { MCP_FALLBACK_CAPABILITY } from "./mcp/fallback.js";
 export {
   type IncomingRequest,
   JsonRpcPeer,

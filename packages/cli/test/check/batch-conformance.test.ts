@@ -27,19 +27,19 @@ describe("runBatchConformance", () => {
       // greet, remember and recall need a value no default or enum gives.
       "invoke:fail",
       "invoke:secret",
-      "stdin-eof",
+      "eof-exit",
       "stdout-purity",
     ]);
     expect(reasonOf(report, "invoke:fail")).toContain("success: false");
     expect(report.manifest).toMatchObject({ name: "good-plugin", version: "1.2.3" });
     expect(report.notRun).toEqual(CHECKS_NEEDING_A_PIPE);
-    expect(report.notRun.map((c) => c.id)).toContain("sigterm");
+    expect(report.notRun.map((c) => c.id)).toContain("sigterm-exit");
   });
 
   it("fails a plugin that exits non-zero at end of input", async () => {
     const report = await check("exit-code-on-eof.mjs");
-    expectVerdicts(report, { "stdin-eof": "FAIL" });
-    expect(reasonOf(report, "stdin-eof")).toContain("code 3");
+    expectVerdicts(report, { "eof-exit": "FAIL" });
+    expect(reasonOf(report, "eof-exit")).toContain("code 3");
   });
 
   it("fails a plugin that logs to stdout", async () => {
@@ -50,7 +50,7 @@ describe("runBatchConformance", () => {
 
   it("fails a plugin that dies on an oversized line, naming why", async () => {
     const report = await check("dies-on-long-line.mjs");
-    expectVerdicts(report, { "long-line": "FAIL", "stdin-eof": "FAIL" });
+    expectVerdicts(report, { "long-line": "FAIL", "eof-exit": "FAIL" });
     expect(reasonOf(report, "long-line")).toContain("line too long, giving up");
   });
 

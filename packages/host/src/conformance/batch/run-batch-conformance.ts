@@ -9,6 +9,7 @@ import { judgeStdoutPurity } from "../checks/stdout-purity.js";
 import { errorOf, formatAnswer, formatDuration } from "../probe/outcome-text.js";
 import { classifyLine } from "../probe/stdout-line.js";
 import { type CheckResult, CheckTimer, type ConformanceReport, summarize } from "../report.js";
+import { CHECK_GROUPS } from "../run-conformance.js";
 import { type BatchOutcome, runBatch } from "./batch-process.js";
 
 /** Options of {@link runBatchConformance}. */
@@ -44,16 +45,24 @@ export interface BatchConformanceReport extends ConformanceReport {
   conversationMs: number;
 }
 
+/** Why each check of {@link runConformance} that a batch conversation cannot do needs a live pipe. */
+const WHY_A_PIPE: Readonly<Record<string, string>> = {
+  "still-serving": "asks again after a pause",
+  notifications: "waits to see that no answer comes",
+  pipelining: "times the answers as they come",
+  "sigterm-exit": "signals the running process",
+};
+
 /**
  * The checks that wait for one answer before writing the next line, or signal the
- * process: a batch conversation writes every line before the plugin starts.
+ * process (a batch conversation writes every line before the plugin starts), and the
+ * exact `describe` time (only a whole conversation is timed).
  */
 export const CHECKS_NEEDING_A_PIPE: readonly CheckNotRun[] = [
-  { id: "still-serving", title: "still serving after the first reply", why: "asks again after a pause" },
-  { id: "notifications", title: "notifications unanswered", why: "waits to see that no answer comes" },
-  { id: "pipelining", title: "pipelined requests all answered", why: "times the answers as they come" },
-  { id: "sigterm", title: "SIGTERM → exit 0 within 5 s", why: "signals the running process" },
-  { id: "describe-ms", title: "describe time", why: "only the whole conversation is timed" },
+  ...CHECK_GROUPS.flatMap((group) => group.checks)
+    .filter((check) => Object.hasOwn(WHY_A_PIPE, check.id))
+    .map(({ id, title }) => ({ id, title, why: WHY_A_PIPE[id]! })),
+  { id: "describe-time", title: "describe time", why: "only the whole conversation is timed" },
 ];
 
 const GROUP = "batch";
@@ -351,7 +360,7 @@ function judgeSecond(ids: SecondIds, answers: Answers, outcome: BatchOutcome): C
 
 /** Both conversations must end with exit code 0 at the end of their input. */
 function judgeEndOfInput(outcomes: readonly BatchOutcome[]): CheckResult {
-  const timer = new CheckTimer("shutdown", "stdin-eof", "end of input → exit 0");
+  const timer = new CheckTimer("shutdown", "eof-exit", "end of input → exit 0");
   const failed = outcomes.find((outcome) => outcome.exit?.code !== 0);
   if (failed) return timer.fail(`did not exit 0 at end of input: ${exitText(failed)}${stderrTail(failed)}`);
   return timer.pass(`exited 0 after ${outcomes.map((outcome) => `${outcome.ms} ms`).join(" and ")}`);

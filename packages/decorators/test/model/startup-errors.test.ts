@@ -398,7 +398,7 @@ describe("startup errors name the class, the member and the fix", () => {
   ])("tool options: %s", (_name, options, message) => {
     @Plugin(base)
     class Opt {
-      @Tool(options) run() {}
+      @Tool(options as never) run() {}
     }
     const error = startupError(Opt);
     expect(error.code).toBe("INVALID_OPTION");

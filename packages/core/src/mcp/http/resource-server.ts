@@ -1,3 +1,4 @@
+import { MCP_HTTP_PATH } from "./http-address.js";
 import { IssuerKeys } from "./issuer-keys.js";
 
 /** Environment variable naming the OAuth 2.1 authorization server whose access tokens are accepted. */
@@ -64,9 +65,16 @@ export class ResourceServer {
     this.metadataUrl = `${resource.origin}${METADATA_PATH}${resource.pathname.replace(/\/$/, "")}`;
   }
 
-  /** Whether `path` is where this resource's metadata is served (bare or suffixed with the resource's path). */
+  /**
+   * Whether `path` is where this resource's metadata is served: bare, suffixed with the
+   * resource's path (as a proxy forwards it) or with `/mcp` (as the server itself is reached).
+   */
   servesMetadataAt(path: string): boolean {
-    return path === METADATA_PATH || path === new URL(this.metadataUrl).pathname;
+    return (
+      path === METADATA_PATH ||
+      path === `${METADATA_PATH}${MCP_HTTP_PATH}` ||
+      path === new URL(this.metadataUrl).pathname
+    );
   }
 
   /** The protected-resource metadata document (RFC 9728). */

@@ -100,6 +100,35 @@ describe("MCP over HTTP as an OAuth 2.1 resource server", () => {
     expect(answerOf(answer)).toMatchObject({ result: { structuredContent: { aborted: 0 } } });
   });
 
+  it("checks the token on every request of a session, not only on initialize", async () => {
+    const { url } = await serve();
+    const token = await idp.token(RESOURCE, "notes:read");
+    const init = await postMessage(
+      url,
+      {
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: "2025-06-18",
+          capabilities: {},
+          clientInfo: { name: "raw", version: "1" },
+        },
+      },
+      { authorization: `Bearer ${token}` },
+    );
+    expect(init.status).toBe(200);
+    const session = String(init.headers["mcp-session-id"]);
+    const list = { jsonrpc: "2.0", id: 1, method: "tools/list" };
+    const without = await postMessage(url, list, { "mcp-session-id": session });
+    expect(without.status).toBe(401);
+    const withToken = await postMessage(url, list, {
+      "mcp-session-id": session,
+      authorization: `Bearer ${token}`,
+    });
+    expect(answerOf(withToken)).toMatchObject({ result: { tools: expect.any(Array) } });
+  });
+
   it("refuses a tool whose scope the token lacks with 403 insufficient_scope, and serves the tools it may call", async () => {
     const { url } = await serve();
     const token = await idp.token(RESOURCE, "notes:write");

@@ -61,6 +61,10 @@ export function buildPlugin<T extends object>(
     model.tools.flatMap((tool) => (tool.outputSchema ? [[tool.name, tool.outputSchema]] : [])),
   );
   if (Object.keys(outputSchemas).length > 0) definition.outputSchemas = outputSchemas;
+  const toolScopes = Object.fromEntries(
+    model.tools.flatMap((tool) => (tool.scopes?.length ? [[tool.name, tool.scopes]] : [])),
+  );
+  if (Object.keys(toolScopes).length > 0) definition.toolScopes = toolScopes;
   if (model.health) {
     const health = method(model.health);
     const where = `${model.className}.${model.health}()`;

@@ -276,13 +276,18 @@ describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DT
   // 200 → 210 KiB (207.0 KB measured): DTOs read from their types alone (createObject
   // without class-validator included), currentContext(), error identity across two copies of
   // a package, and the schema instruction for models no response format binds.
-  it("stays under 250 KiB with class-validator inlined, class names kept", async () => {
+  it("stays under 260 KiB with class-validator inlined, class names kept", async () => {
     // 210 → 230 KiB: the 2026-07-28 MCP revision (discover, envelope, input_required rounds), the frame cap and Bun's own stdio.
     // 230 → 240 KiB: MCP over Streamable HTTP (~8 KiB; node:http itself loads only with --mcp-http) and output schemas.
     // 240 → 250 KiB (242.2 KiB measured, from 235.4): MCP over HTTP bounded under hostile traffic
     // (timeouts, connection and session caps, header checks, the bind and token settings, a log budget).
-    expect(result.bundle.size).toBeLessThan(250 * 1024);
+    // 250 → 260 KiB (256.9 KiB measured, from 249.5): MCP over HTTP as an OAuth resource server
+    // (metadata, challenges, issuer discovery; jose itself is not bundled: it loads at run time,
+    // and only with an issuer configured) and the /healthz and /readyz endpoints.
+    expect(result.bundle.size).toBeLessThan(260 * 1024);
     const code = await readFile(result.bundle.path, "utf8");
+    // jose, which verifies OAuth access tokens, is loaded at run time only, never bundled.
+    expect(code).not.toContain("no applicable key found in the JSON Web Key Set");
     expect(code).toContain('"DecoratedFixture"');
     expect(code).toContain('"ForecastArgs"');
     const written = JSON.parse(await readFile(result.executaJsonPath, "utf8")) as ExecutaJson;

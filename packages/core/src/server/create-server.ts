@@ -156,7 +156,12 @@ function serveOverHttp(
     options: serverOptions,
     protocol: "auto",
   });
-  const listening = serveMcpHttp(server, { address, log: logger, ...settings }).catch((error: Error) => {
+  const listening = serveMcpHttp(server, {
+    address,
+    log: logger,
+    ...settings,
+    ...(definition.toolScopes && { toolScopes: definition.toolScopes }),
+  }).catch((error: Error) => {
     logger.error(`cannot serve MCP over HTTP at ${address.host}:${address.port}: ${error.message}`);
     process.exit(error instanceof McpHttpSettingError ? 2 : 1);
   });

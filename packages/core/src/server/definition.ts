@@ -49,6 +49,12 @@ export interface PluginDefinition {
    * Not part of the Executa manifest.
    */
   outputSchemas?: Readonly<Record<string, OutputSchema>>;
+  /**
+   * The OAuth scopes each tool needs, by tool name: over MCP HTTP with an issuer configured,
+   * a `tools/call` whose access token lacks one is refused with 403 `insufficient_scope`.
+   * Not part of the Executa manifest.
+   */
+  toolScopes?: Readonly<Record<string, readonly string[]>>;
   /** Answers `health`; a thrown error answers `{ status: "error" }`. */
   health?: (context: HealthContext) => HealthResult | Promise<HealthResult>;
   /** Runs once before the first request is read; `health` answers "initializing" meanwhile. */

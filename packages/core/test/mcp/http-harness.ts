@@ -18,9 +18,15 @@ export interface Served {
   kill(): Promise<void>;
 }
 
-/** Starts the fixture with `args` and waits until it serves. */
-export async function serveHttpFixture(args = ["--mcp-http", "127.0.0.1:0"]): Promise<Served> {
-  const child = spawn(process.execPath, [FIXTURE, ...args], { stdio: ["ignore", "ignore", "pipe"] });
+/** Starts the fixture with `args` (and `env` added to this process's) and waits until it serves. */
+export async function serveHttpFixture(
+  args = ["--mcp-http", "127.0.0.1:0"],
+  env: Record<string, string> = {},
+): Promise<Served> {
+  const child = spawn(process.execPath, [FIXTURE, ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ...env },
+  });
   let stderr = "";
   const watchers = new Set<() => void>();
   child.stderr?.on("data", (chunk: Buffer) => {

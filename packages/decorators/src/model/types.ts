@@ -69,6 +69,8 @@ export interface ToolModel {
   description: string;
   timeout?: number;
   streaming?: boolean;
+  /** The OAuth scopes a caller needs (MCP over HTTP with an issuer). */
+  scopes?: readonly string[];
   /** The tool's arguments in manifest order. */
   arguments: readonly ArgumentSchema[];
   /** The DTO class when the method takes `@Args()`. */

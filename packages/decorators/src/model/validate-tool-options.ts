@@ -12,7 +12,11 @@ export interface ValidToolOptions {
   description: string;
   timeout?: number;
   streaming?: boolean;
+  scopes?: readonly string[];
 }
+
+/** An OAuth scope token (RFC 6749 section 3.3): printable ASCII without space, `"` or `\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
 
 /**
  * Checks that `@Tool` is on a method and that its options are usable: a description, a
@@ -54,6 +58,19 @@ export function validateToolOptions(
     if (typeof options.streaming !== "boolean")
       throw fail("streaming is not a boolean", "give streaming: true or false, or leave it out (reserved)");
     valid.streaming = options.streaming;
+  }
+  if (options.scopes !== undefined) {
+    const scopes: unknown = options.scopes;
+    if (
+      !Array.isArray(scopes) ||
+      !scopes.every((scope) => typeof scope === "string" && SCOPE_TOKEN.test(scope))
+    ) {
+      throw fail(
+        `scopes ${JSON.stringify(scopes)} is not a list of OAuth scope names`,
+        'give scopes as an array of names without spaces or quotes, e.g. ["notes:read"]',
+      );
+    }
+    valid.scopes = [...new Set(scopes as string[])];
   }
   return valid;
 }

@@ -25,7 +25,13 @@ const PLUGIN: KeyList<PluginOptions> = {
   server: true,
 };
 
-const TOOL: KeyList<ToolOptions> = { name: true, description: true, timeout: true, streaming: true };
+const TOOL: KeyList<ToolOptions> = {
+  name: true,
+  description: true,
+  timeout: true,
+  streaming: true,
+  scopes: true,
+};
 
 const ARGUMENT: KeyList<ArgumentOptions> = {
   description: true,

@@ -11,4 +11,10 @@ export interface ToolOptions {
   timeout?: number;
   /** Reserved by the protocol for future use. */
   streaming?: boolean;
+  /**
+   * OAuth scopes a caller's access token must grant to call this tool when the plugin
+   * serves MCP over HTTP as a resource server (`EXECUTA_MCP_AUTH_ISSUER`); a call without
+   * them is refused with 403 `insufficient_scope`. Not part of the Executa manifest.
+   */
+  scopes?: readonly string[];
 }

@@ -384,6 +384,12 @@ describe("startup errors name the class, the member and the fix", () => {
       "timeout 1.5 is not a whole number of seconds",
     ],
     ["a zero timeout", { description: "A.", timeout: 0 }, "timeout 0 is not a whole number of seconds"],
+    ["scopes not a list", { description: "A.", scopes: "notes:read" }, 'scopes "notes:read" is not a list'],
+    [
+      "a scope with a space",
+      { description: "A.", scopes: ["notes read"] },
+      "is not a list of OAuth scope names",
+    ],
     [
       "a tool name with spaces",
       { description: "A.", name: "get weather" },
@@ -392,7 +398,7 @@ describe("startup errors name the class, the member and the fix", () => {
   ])("tool options: %s", (_name, options, message) => {
     @Plugin(base)
     class Opt {
-      @Tool(options) run() {}
+      @Tool(options as never) run() {}
     }
     const error = startupError(Opt);
     expect(error.code).toBe("INVALID_OPTION");

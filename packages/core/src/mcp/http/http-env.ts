@@ -5,6 +5,7 @@ import {
   MCP_HTTP_TOKEN_ENV,
   MCP_HTTP_TRUSTED_NETWORK_ENV,
 } from "./http-address.js";
+import { MCP_AUTH_ISSUER_ENV, MCP_AUTH_RESOURCE_ENV, type McpAuthSettings } from "./resource-server.js";
 
 /** An `EXECUTA_MCP_HTTP_*` environment variable whose value cannot be used. */
 export class McpHttpSettingError extends Error {
@@ -16,6 +17,8 @@ export class McpHttpSettingError extends Error {
 /** What `--mcp-http` takes from the environment. */
 export interface McpHttpEnvSettings {
   readonly token: string | undefined;
+  /** The OAuth 2.1 resource server settings, when an issuer is configured. */
+  readonly auth: McpAuthSettings | undefined;
   readonly allowedHosts: readonly string[];
   readonly trustedNetwork: boolean;
   readonly limits: Partial<McpHttpLimits>;
@@ -24,7 +27,9 @@ export interface McpHttpEnvSettings {
 /**
  * Reads the `EXECUTA_MCP_HTTP_*` variables. Throws {@link McpHttpSettingError} for a token
  * set empty (which would otherwise mean "no authentication" without a word), a trusted-network
- * value other than `1`/`true`/`0`/`false`, and a limit that is unknown or not a positive integer.
+ * value other than `1`/`true`/`0`/`false`, a limit that is unknown or not a positive integer,
+ * an issuer without a resource (or the reverse), either not an http(s) URL, and an issuer
+ * together with a static token (two rules for one door: choose one).
  */
 export function mcpHttpSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): McpHttpEnvSettings {
   const token = env[MCP_HTTP_TOKEN_ENV];
@@ -33,8 +38,15 @@ export function mcpHttpSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Mc
       `${MCP_HTTP_TOKEN_ENV} is set but empty; give it a secret, or unset it to serve without a token`,
     );
   }
+  const auth = authSettings(env);
+  if (auth && token !== undefined) {
+    throw new McpHttpSettingError(
+      `${MCP_HTTP_TOKEN_ENV} and ${MCP_AUTH_ISSUER_ENV} are both set: use the static token or the issuer's access tokens, not both`,
+    );
+  }
   return {
     token,
+    auth,
     allowedHosts: env[MCP_HTTP_ALLOWED_HOSTS_ENV]?.split(",") ?? [],
     trustedNetwork: flag(MCP_HTTP_TRUSTED_NETWORK_ENV, env[MCP_HTTP_TRUSTED_NETWORK_ENV]),
     limits: limits(env[MCP_HTTP_LIMITS_ENV]),
@@ -62,4 +74,24 @@ function limits(text: string | undefined): Partial<McpHttpLimits> {
     given[name as keyof McpHttpLimits] = number;
   }
   return given;
+}
+
+function authSettings(env: NodeJS.ProcessEnv): McpAuthSettings | undefined {
+  const issuer = env[MCP_AUTH_ISSUER_ENV]?.trim() || undefined;
+  const resource = env[MCP_AUTH_RESOURCE_ENV]?.trim() || undefined;
+  if (issuer === undefined && resource === undefined) return undefined;
+  if (issuer === undefined || resource === undefined) {
+    throw new McpHttpSettingError(
+      `${MCP_AUTH_ISSUER_ENV} and ${MCP_AUTH_RESOURCE_ENV} go together: set both (the authorization server, and the URL clients reach this endpoint at) or neither`,
+    );
+  }
+  for (const [name, value] of [
+    [MCP_AUTH_ISSUER_ENV, issuer],
+    [MCP_AUTH_RESOURCE_ENV, resource],
+  ] as const) {
+    if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
+      throw new McpHttpSettingError(`${name} must be an http(s) URL, got ${JSON.stringify(value)}`);
+    }
+  }
+  return { issuer, resource };
 }

@@ -29,6 +29,7 @@ import { McpHttpSettingError } from "./http-env.js";
 import { exposureProblem } from "./http-exposure.js";
 import { HttpExchange, HttpMcpSession } from "./http-session.js";
 import { modernHeaderMismatch } from "./modern-headers.js";
+import { AuthRefusal, type Grant, type McpAuthSettings, ResourceServer } from "./resource-server.js";
 import { SessionTable } from "./session-table.js";
 import { headerViolation } from "./strict-headers.js";
 
@@ -50,6 +51,13 @@ export interface McpHttpOptions {
    * absent, which only a loopback address or a trusted network allows.
    */
   readonly token?: string;
+  /**
+   * Act as an OAuth 2.1 resource server: publish protected-resource metadata and accept
+   * only the issuer's access tokens for this resource. Exclusive with {@link token}.
+   */
+  readonly auth?: McpAuthSettings;
+  /** The scopes each tool needs of an access token, by tool name (with {@link auth}). */
+  readonly toolScopes?: Readonly<Record<string, readonly string[]>>;
   /**
    * Host names accepted in `Host` and `Origin` besides the loopback ones; a `host:port`
    * entry also admits browser pages of that origin (a web client served on another port).
@@ -85,6 +93,9 @@ class Refusal extends Error {
 }
 
 const SESSION_HEADER = "mcp-session-id";
+/** Liveness and readiness for load balancers: answered to anyone, revealing nothing but status. */
+const HEALTH_PATH = "/healthz";
+const READY_PATH = "/readyz";
 const INVALID = JsonRpcErrorCode.INVALID_REQUEST;
 /** The code MCP servers use for transport-level refusals (session, method, state). */
 const TRANSPORT_ERROR = -32000;
@@ -111,6 +122,7 @@ class McpHttpEndpoint {
   private readonly allowed: ReadonlySet<string>;
   private readonly open = new Set<ServerResponse>();
   private readonly maxBody: number;
+  private readonly resourceServer: ResourceServer | undefined;
   /** Idle time after which a session expires. */
   readonly idleMs: number;
 
@@ -122,6 +134,8 @@ class McpHttpEndpoint {
     this.maxBody = options.limits.maxBodyBytes;
     this.idleMs = options.limits.sessionIdleMs;
     this.sessions = new SessionTable(options.limits.maxSessions);
+    const scopes = [...new Set(Object.values(options.toolScopes ?? {}).flat())].sort();
+    this.resourceServer = options.auth && new ResourceServer(options.auth, scopes);
   }
 
   /** Answers one HTTP request; nothing it does can stop the others being served. */
@@ -130,6 +144,12 @@ class McpHttpEndpoint {
     res.once("close", () => this.open.delete(res));
     this.route(req, res).catch((error: unknown) => {
       if (error instanceof Refusal) return refuse(res, error);
+      if (error instanceof AuthRefusal) {
+        return refuse(
+          res,
+          new Refusal(error.status, TRANSPORT_ERROR, error.message, { "www-authenticate": error.challenge }),
+        );
+      }
       if (req.socket.destroyed) {
         // An ordinary abort (or a request cut off for arriving too slowly): nothing to answer.
         this.options.log.info(`MCP HTTP client went away before its request was read: ${String(error)}`);
@@ -163,12 +183,15 @@ class McpHttpEndpoint {
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? "").split("?")[0] ?? "";
+    if (path === HEALTH_PATH || path === READY_PATH) return this.health(req, res, path);
     this.checkCaller(req);
-    const path = (req.url ?? "").split("?")[0];
+    if (this.resourceServer?.servesMetadataAt(path)) return this.metadata(req, res, this.resourceServer);
+    const grant = this.resourceServer && (await this.authorize(req, this.resourceServer));
     if (path !== MCP_HTTP_PATH) {
       throw new Refusal(404, INVALID, `Not found: MCP is served at ${MCP_HTTP_PATH}`);
     }
-    if (req.method === "POST") return this.post(req, res);
+    if (req.method === "POST") return this.post(req, res, grant);
     if (req.method === "DELETE") return this.end(req, res);
     throw new Refusal(
       405,
@@ -178,6 +201,47 @@ class McpHttpEndpoint {
         allow: "POST, DELETE",
       },
     );
+  }
+
+  /** The grant of the request's token; 503 when the issuer's keys cannot be had (not the caller's fault). */
+  private async authorize(req: IncomingMessage, resourceServer: ResourceServer): Promise<Grant> {
+    try {
+      return await resourceServer.authorize(req.headers.authorization);
+    } catch (error) {
+      if (error instanceof AuthRefusal) throw error;
+      this.options.log.error(`cannot verify access tokens: ${(error as Error).message}`);
+      throw new Refusal(
+        503,
+        TRANSPORT_ERROR,
+        "Service Unavailable: the authorization server's keys cannot be fetched; retry later",
+        { "retry-after": "5" },
+      );
+    }
+  }
+
+  /** `/healthz`: 200 while the process serves; `/readyz`: 503 once it began to stop (draining). */
+  private health(req: IncomingMessage, res: ServerResponse, path: string): void {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      throw new Refusal(405, TRANSPORT_ERROR, `Method ${req.method} not allowed: GET`, {
+        allow: "GET, HEAD",
+      });
+    }
+    const draining = path === READY_PATH && this.backend.stopping;
+    res
+      .writeHead(draining ? 503 : 200, { "content-type": "application/json", "cache-control": "no-store" })
+      .end(JSON.stringify({ status: draining ? "draining" : "ok" }));
+  }
+
+  /** The protected-resource metadata (RFC 9728), public: clients read it to find the issuer. */
+  private metadata(req: IncomingMessage, res: ServerResponse, resourceServer: ResourceServer): void {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      throw new Refusal(405, TRANSPORT_ERROR, `Method ${req.method} not allowed: GET`, {
+        allow: "GET, HEAD",
+      });
+    }
+    res
+      .writeHead(200, { "content-type": "application/json", "cache-control": "max-age=3600" })
+      .end(JSON.stringify(resourceServer.metadata()));
   }
 
   /** Refuses requests while stopping, from other origins or hosts, and without the token. */
@@ -216,7 +280,7 @@ class McpHttpEndpoint {
     }
   }
 
-  private async post(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private async post(req: IncomingMessage, res: ServerResponse, grant: Grant | undefined): Promise<void> {
     if (!isJsonContentType(req.headers["content-type"])) {
       throw new Refusal(415, INVALID, "Unsupported Media Type: send Content-Type: application/json");
     }
@@ -237,6 +301,7 @@ class McpHttpEndpoint {
       request.id !== undefined,
     );
     if (mismatch) throw new Refusal(400, mismatch.code, mismatch.message);
+    if (grant && request.method === "tools/call") this.checkToolScopes(grant, request.params);
     if (request.method === "initialize") this.makeRoomForSession();
     const session = this.sessionFor(req, request);
     if (request.id === undefined) {
@@ -245,6 +310,15 @@ class McpHttpEndpoint {
       return;
     }
     await this.answer(res, session, request as IncomingRequest & { id: RequestId }, accepts);
+  }
+
+  /** A tool declaring scopes is called only with a token granting them all (403 otherwise). */
+  private checkToolScopes(grant: Grant, params: unknown): void {
+    const name = (params as { name?: unknown } | undefined)?.name;
+    const required = typeof name === "string" ? this.options.toolScopes?.[name] : undefined;
+    if (required && Object.hasOwn(this.options.toolScopes ?? {}, name as string)) {
+      this.resourceServer?.requireScopes(grant, required, `tool ${name}`);
+    }
   }
 
   private async answer(
@@ -448,7 +522,16 @@ function refuse(res: ServerResponse, refusal: Refusal): void {
  * node:http (loaded here, so a stdio plugin never loads it).
  */
 export async function serveMcpHttp(backend: McpHttpBackend, options: McpHttpOptions): Promise<McpHttpServer> {
-  const exposed = exposureProblem(options.address.host, options.token, options.trustedNetwork ?? false);
+  if (options.token !== undefined && options.auth !== undefined) {
+    throw new McpHttpSettingError(
+      "a static token and an issuer are both configured: accept one kind of bearer token, not both",
+    );
+  }
+  const exposed = exposureProblem(
+    options.address.host,
+    options.token ?? options.auth?.issuer,
+    options.trustedNetwork ?? false,
+  );
   if (exposed) throw new McpHttpSettingError(exposed);
   const limits = resolveLimits(options.limits);
   const { createServer } = await import("node:http");

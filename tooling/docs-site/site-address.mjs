@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * The project's address, set in one place: `repository` and `homepage` of the packages'
  * package.json, the same in every package. The homepage is the documentation site on
@@ -6,8 +5,8 @@
  * and the deployment all derive from it.
  *
  *   node tooling/docs-site/site-address.mjs                 prints the address as JSON
- *   node tooling/docs-site/site-address.mjs --expect OWNER/NAME
- *                                                           exits 1 unless the setting names that repository
+ *   node tooling/docs-site/site-address.mjs --expect URL     exits 1 unless the homepage is URL
+ *                                                           (the deployment's, from GitHub)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -98,15 +97,15 @@ export function siteAddress(packages = PACKAGES) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const address = siteAddress();
   const expectAt = process.argv.indexOf("--expect");
-  if (expectAt > 0) {
-    const expected = process.argv[expectAt + 1];
-    if (expected?.toLowerCase() !== address.slug.toLowerCase()) {
+  if (expectAt < 0) {
+    process.stdout.write(`${JSON.stringify(address, null, 2)}\n`);
+  } else {
+    const expected = `${String(process.argv[expectAt + 1] ?? "").replace(/\/+$/, "")}/`;
+    if (expected.toLowerCase() !== address.homepage.toLowerCase()) {
       process.stderr.write(
-        `the packages' repository setting is ${address.slug}, but this is ${expected}: change "repository" and "homepage" in packages/*/package.json\n`,
+        `the site is deployed to ${expected}, but the packages' homepage is ${address.homepage}: set "repository" and "homepage" in packages/*/package.json to this repository\n`,
       );
       process.exitCode = 1;
     }
-  } else {
-    process.stdout.write(`${JSON.stringify(address, null, 2)}\n`);
   }
 }

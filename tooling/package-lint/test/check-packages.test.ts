@@ -149,6 +149,17 @@ describe("check-packages", () => {
     );
   });
 
+  it("fails a package whose files entry publishes nothing (a build output missing)", async () => {
+    const run = await check(
+      writePackage(join(root, "no-site"), { files: ["dist", "site", "README.md", "LICENSE"] }),
+    );
+
+    expect(run.code).toBe(1);
+    expect(run.output).toMatch(
+      /error +manifest +files lists "site", which is not in the package: build it before packing/,
+    );
+  });
+
   it("rejects an unknown option", async () => {
     const run = await check("--fix");
 

@@ -1,5 +1,8 @@
 import { defineConfig } from "vitepress";
 import { apiLinksLeaveTheRouter, cutSamplePreludes } from "../../tooling/docs-site/markdown.mjs";
+import { siteAddress } from "../../tooling/docs-site/site-address.mjs";
+
+const address = siteAddress();
 
 // The API reference is TypeDoc's HTML in public/api/ (written by `pnpm docs:site` first),
 // so VitePress's dead-link check sees its pages as files; the router must not handle
@@ -24,6 +27,9 @@ export default defineConfig({
   title: "Executa toolkit",
   description:
     "Executa plugins in TypeScript: decorated classes, generated manifests, single-file executables.",
+  // Deployed, the site lives under the homepage's path (.github/workflows/docs.yml sets
+  // EXECUTA_DOCS_FOR_PAGES); everywhere else (the browser check, `executa docs`) at the root.
+  base: process.env.EXECUTA_DOCS_FOR_PAGES === "true" ? address.base : "/",
   srcExclude: ["public/**"],
   lastUpdated: false,
   markdown: {
@@ -43,6 +49,7 @@ export default defineConfig({
       // pager's "next" link, which VitePress renders without the target the router needs.
       { text: "Going deeper", items: deeper },
     ],
+    socialLinks: [{ icon: "github", link: address.repository }],
     outline: [2, 3],
     search: { provider: "local" },
   },

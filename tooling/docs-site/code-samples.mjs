@@ -47,19 +47,50 @@ export function markdownFiles(dir) {
   return files.sort();
 }
 
-/** The root tsconfig's options, with the packages' public entries mapped to their sources. */
-function compilerOptions() {
+/** The public entries of each package, mapped to their sources. */
+const ENTRIES = {
+  "@executa/decorators": { "@executa/decorators": "packages/decorators/src/index.ts" },
+  "@executa/testing": { "@executa/testing": "packages/testing/src/index.ts" },
+  "@executa/cli": { "@executa/cli": "packages/cli/src/index.ts" },
+  "@executa/bundler": {
+    "@executa/bundler": "packages/bundler/src/index.ts",
+    "@executa/bundler/vite": "packages/bundler/src/vite/index.ts",
+    "@executa/bundler/register": "packages/bundler/src/register/index.ts",
+  },
+  "@executa/core": {
+    "@executa/core": "packages/core/src/index.ts",
+    "@executa/core/capabilities": "packages/core/src/capabilities.ts",
+    "@executa/core/reference": "packages/core/src/reference.ts",
+  },
+  "@executa/host": {
+    "@executa/host": "packages/host/src/index.ts",
+    "@executa/host/local": "packages/host/src/local/index.ts",
+  },
+};
+
+/**
+ * The root tsconfig's options, with the public entries of `packages` (and only theirs)
+ * mapped to their sources: a sample importing another `@executa/*` package does not resolve,
+ * as it would not in a project that depends on `packages` alone.
+ *
+ * @param {readonly string[]} packages
+ */
+function compilerOptions(packages) {
   const config = ts.readConfigFile(join(ROOT, "tsconfig.json"), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, ROOT);
+  const entries = packages.flatMap((name) => {
+    const entry = ENTRIES[/** @type {keyof typeof ENTRIES} */ (name)];
+    if (!entry) throw new Error(`no entries known for ${name}`);
+    return Object.entries(entry).map(([specifier, path]) => [specifier, [path]]);
+  });
   return {
     ...parsed.options,
     noEmit: true,
     baseUrl: ROOT,
     paths: {
-      "@executa/host/local": ["packages/host/src/local/index.ts"],
-      "@executa/bundler/vite": ["packages/bundler/src/vite/index.ts"],
-      "@executa/bundler/register": ["packages/bundler/src/register/index.ts"],
-      "@executa/*": ["packages/*/src/index.ts"],
+      ...Object.fromEntries(entries),
+      // Any other toolkit package: nowhere (the packages' node_modules below would find it).
+      "@executa/*": ["docs/.samples/not-a-dependency/*"],
       // The packages' own dependencies (class-validator…) as an author's project has them.
       "*": ["packages/decorators/node_modules/*", "packages/bundler/node_modules/*"],
     },
@@ -83,12 +114,13 @@ function problemOf(diagnostic, byPath) {
 }
 
 /**
- * Type-checks every sample; answers the problems, each at its markdown file and line.
+ * Type-checks samples in one program that resolves the entries of `packages` only.
  * @param {Sample[]} samples
+ * @param {readonly string[]} packages
  * @returns {SampleProblem[]}
  */
-export function typecheckSamples(samples) {
-  const options = compilerOptions();
+function typecheckAgainst(samples, packages) {
+  const options = compilerOptions(packages);
   /** @type {Map<string, Sample>} */
   const byPath = new Map();
   /** @type {Map<string, string>} */
@@ -115,6 +147,44 @@ export function typecheckSamples(samples) {
     return file ? [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)] : [];
   });
   return [...program.getOptionsDiagnostics(), ...diagnostics].map((d) => problemOf(d, byPath));
+}
+
+/**
+ * The packages a page's samples may import besides a scaffolded project's: its front
+ * matter's `dependencies` (`dependencies: [@executa/core]`, for a guide on a package the
+ * scaffold does not depend on), and a package README's own package.
+ * @param {string} file
+ * @returns {string[]}
+ */
+export function extraDependenciesOf(file) {
+  const text = readFileSync(file, "utf8");
+  const declared = /^---\n[\s\S]*?^dependencies:\s*\[([^\]]*)\][\s\S]*?^---$/m.exec(text);
+  const listed = declared
+    ? declared[1].split(",").map((name) => name.trim().replace(/^["']|["']$/g, ""))
+    : [];
+  const own = /packages\/([a-z-]+)\/README\.md$/.exec(file.split("\\").join("/"));
+  return [...listed.filter((name) => name !== ""), ...(own ? [`@executa/${own[1]}`] : [])];
+}
+
+/**
+ * Type-checks every sample against the packages a scaffolded project depends on (with a
+ * page's declared extra dependencies); answers the problems, each at its markdown file and line.
+ * @param {Sample[]} samples
+ * @param {readonly string[]} scaffoldPackages The `@executa/*` packages `executa new` depends on.
+ * @returns {SampleProblem[]}
+ */
+export function typecheckSamples(samples, scaffoldPackages) {
+  /** @type {Map<string, { packages: string[], samples: Sample[] }>} */
+  const groups = new Map();
+  for (const sample of samples) {
+    const extra = existsSync(sample.file) ? extraDependenciesOf(sample.file) : [];
+    const packages = [...new Set([...scaffoldPackages, ...extra])].sort();
+    const key = packages.join(" ");
+    const group = groups.get(key) ?? { packages, samples: [] };
+    group.samples.push(sample);
+    groups.set(key, group);
+  }
+  return [...groups.values()].flatMap((group) => typecheckAgainst(group.samples, group.packages));
 }
 
 /** The samples of every markdown file under `dir` (default: the site's `docs/`). */

@@ -2,7 +2,8 @@
 /**
  * Checks that packages are publishable as packed: each is packed with `pnpm pack` into a
  * temporary folder, and the tarball is linted with publint, with @arethetypeswrong/cli
- * (types under every module resolution) and with this script's own package.json checks.
+ * (types under every module resolution) and with this script's own package.json and README
+ * checks.
  *
  *   node tooling/package-lint/check-packages.mjs [--strict] [package-dir...]
  *
@@ -16,6 +17,7 @@ import { runAttw } from "./lib/attw-check.mjs";
 import { checkManifest } from "./lib/manifest-check.mjs";
 import { packPackage } from "./lib/pack.mjs";
 import { runPublint } from "./lib/publint-check.mjs";
+import { checkReadme } from "./lib/readme-check.mjs";
 import { fails, formatPackage, formatSummary } from "./lib/report.mjs";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
@@ -33,6 +35,17 @@ function workspacePackages() {
         return false;
       }
     });
+}
+
+/**
+ * The text of the README a package publishes ("" when it publishes none).
+ *
+ * @param {string} dir
+ * @param {string[]} files
+ */
+function readmeOf(dir, files) {
+  const readme = files.find((file) => /^readme(\.|$)/i.test(file));
+  return readme === undefined ? "" : readFileSync(join(dir, readme), "utf8");
 }
 
 /**
@@ -61,6 +74,7 @@ async function checkPackage(dir, destination) {
     ...publintFindings,
     ...runAttw(packed.tarball, packed.name),
     ...checkManifest(pkg, packed.files),
+    ...checkReadme(pkg, readmeOf(dir, packed.files)),
   ];
   return { label: `${packed.name}@${packed.version}`, dir: shown, fileCount: packed.files.length, findings };
 }

@@ -27,6 +27,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cleanEnv, isInside } from "./clean-env.mjs";
+import { installedDocsServe } from "./docs-offline.mjs";
 import { run, tail } from "./exec.mjs";
 import { issueTrackerSteps } from "./issue-tracker.mjs";
 import { assertNoRepoReferences } from "./no-repo-references.mjs";
@@ -228,6 +229,7 @@ function userSteps(ctx) {
     ["pnpm build", () => pnpm(ctx, ["build"]).then(() => "")],
     [`pnpm exec executa check -- ./dist/${PLUGIN}`, () => checkBinary(ctx)],
     [`executa dev --invoke through ./dist/${PLUGIN}`, () => invokeBinary(ctx)],
+    ["executa docs serves the installed version's site", () => installedDocsServe(ctx.project, ctx.env())],
     ["nothing refers back to the repository", () => noRepoReferences(ctx)],
     ["a type error fails pnpm test and pnpm build", () => typeErrorsFail(ctx)],
     ...issueTrackerSteps(ctx),

@@ -4,12 +4,13 @@ import { registerBuildCommand } from "./commands/build.js";
 import { registerCheckCommand } from "./commands/check.js";
 import { registerCompatCommand } from "./commands/compat.js";
 import { registerDevCommand } from "./commands/dev.js";
+import { registerDocsCommand } from "./commands/docs.js";
 import { registerMcpConfigCommand } from "./commands/mcp-config.js";
 import { executaVersion, registerNewCommand } from "./commands/new/index.js";
 
 /**
- * The `executa` command line: `dev`, `check`, `build`, `compat`, `mcp-config` and `new`. Call
- * `parseAsync(argv)`; commands set `process.exitCode` to report failure.
+ * The `executa` command line: `dev`, `check`, `build`, `compat`, `mcp-config`, `new` and
+ * `docs`. Call `parseAsync(argv)`; commands set `process.exitCode` to report failure.
  */
 export function createProgram(io: CliIO = processIO()): Command {
   const program = new Command("executa")
@@ -26,5 +27,6 @@ export function createProgram(io: CliIO = processIO()): Command {
   registerCompatCommand(program, io);
   registerMcpConfigCommand(program, io);
   registerNewCommand(program);
+  registerDocsCommand(program, io);
   return program;
 }

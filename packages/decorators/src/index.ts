@@ -21,11 +21,17 @@
 import "./reflection/install-metadata.js";
 
 // What a tool is handed and may throw, and the server around it, so authors need one import.
+// The host-capability families' error codes (a test or a tool compares a host error's code
+// with them) and MCP progress, which decorated tools use as much as core plugins do.
 export {
+  AgentCallErrorCode,
+  AgentErrorCode,
   currentContext,
+  EmbeddingsErrorCode,
   type HealthContext,
   type HealthResult,
   type HealthStatus,
+  ImageErrorCode,
   InvalidParamsError,
   type InvokeContext,
   type Manifest,
@@ -35,8 +41,13 @@ export {
   type PluginClass,
   type PluginDefinition,
   type PluginServer,
+  type ProgressUpdate,
+  reportProgress,
+  SamplingErrorCode,
   type ServerOptions,
+  StorageErrorCode,
   ToolError,
+  UploadErrorCode,
 } from "@executa/core";
 // What tools reach through ctx.host (every family's client, error and call shapes) and the
 // display helpers: the capability layer whole, so a new family needs no line here.

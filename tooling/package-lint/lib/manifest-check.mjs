@@ -30,6 +30,21 @@ function sideEffectsErrors(pkg, files) {
     );
 }
 
+/**
+ * `files` entries that publish nothing: a folder or file the build should have made (the
+ * CLI's `site`, the built documentation site) is missing from the tarball.
+ *
+ * @param {Record<string, any>} pkg @param {string[]} files @returns {string[]}
+ */
+function emptyFilesEntries(pkg, files) {
+  if (!Array.isArray(pkg.files)) return [];
+  return pkg.files
+    .filter((/** @type {string} */ entry) => !entry.startsWith("!") && !/[*?[{]/.test(entry))
+    .map((/** @type {string} */ entry) => entry.replace(/^\.\//, "").replace(/\/+$/, ""))
+    .filter((entry) => !files.some((file) => file === entry || file.startsWith(`${entry}/`)))
+    .map((entry) => `files lists "${entry}", which is not in the package: build it before packing`);
+}
+
 /** @param {Record<string, any>} pkg @returns {string[]} */
 function unpublishableSpecifiers(pkg) {
   const errors = [];
@@ -61,8 +76,8 @@ function publishingErrors(pkg, files) {
 
 /**
  * Checks of the packed package.json that publint and attw do not make: fields a registry
- * release needs, installable dependency specifiers, and `sideEffects` entries that name
- * published files.
+ * release needs, installable dependency specifiers, and `sideEffects` and `files` entries
+ * that name published files.
  *
  * @param {Record<string, any>} pkg The package.json inside the tarball.
  * @param {string[]} files The paths inside the tarball.
@@ -73,5 +88,6 @@ export function checkManifest(pkg, files) {
     ...publishingErrors(pkg, files),
     ...unpublishableSpecifiers(pkg),
     ...sideEffectsErrors(pkg, files),
+    ...emptyFilesEntries(pkg, files),
   ].map((message) => ({ tool: "manifest", level: "error", message }));
 }

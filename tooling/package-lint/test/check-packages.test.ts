@@ -24,6 +24,8 @@ async function check(...dirs: string[]): Promise<Run> {
   }
 }
 
+const README = "# @fixture/answer\n\nSee [the guide](https://example.github.io/answer/guide/start.html).\n";
+
 /** A correct dual ESM/CommonJS package, with `changes` merged into its package.json. */
 function writePackage(dir: string, changes: Record<string, unknown> = {}): string {
   mkdirSync(join(dir, "dist"), { recursive: true });
@@ -31,6 +33,7 @@ function writePackage(dir: string, changes: Record<string, unknown> = {}): strin
     name: "@fixture/answer",
     version: "1.0.0",
     license: "MIT",
+    homepage: "https://example.github.io/answer/",
     type: "module",
     sideEffects: false,
     main: "./dist/index.cjs",
@@ -53,7 +56,7 @@ function writePackage(dir: string, changes: Record<string, unknown> = {}): strin
   writeFileSync(join(dir, "dist", "index.cjs"), '"use strict";\nexports.answer = 42;\n');
   writeFileSync(join(dir, "dist", "index.d.ts"), "export declare const answer = 42;\n");
   writeFileSync(join(dir, "dist", "index.d.cts"), "export declare const answer = 42;\n");
-  writeFileSync(join(dir, "README.md"), "# @fixture/answer\n");
+  writeFileSync(join(dir, "README.md"), README);
   writeFileSync(join(dir, "LICENSE"), "MIT\n");
   return dir;
 }
@@ -125,6 +128,36 @@ describe("check-packages", () => {
     expect(run.output).toContain("engines.node is missing");
     expect(run.output).toContain('publishConfig.access "public"');
     expect(run.output).toContain('sideEffects lists "./src/setup.ts", which matches no published file');
+  });
+
+  it("fails a README with a relative link, or none to the documentation site", async () => {
+    const dir = writePackage(join(root, "relative-readme"));
+    writeFileSync(
+      join(dir, "README.md"),
+      "# @fixture/answer\n\nSee [the guide](../../docs/guide/start.md) and [more][m].\n\n[m]: docs/more.md\n\n```ts\nconst x = a[0](b);\n```\n",
+    );
+    const run = await check(dir);
+
+    expect(run.code).toBe(1);
+    expect(run.output).toMatch(
+      /error +readme +README links to "\.\.\/\.\.\/docs\/guide\/start\.md", a relative path/,
+    );
+    expect(run.output).toContain('README links to "docs/more.md"');
+    expect(run.output).not.toContain('"b"');
+    expect(run.output).toContain(
+      "README does not link to the documentation site (homepage https://example.github.io/answer/)",
+    );
+  });
+
+  it("fails a package whose files entry publishes nothing (a build output missing)", async () => {
+    const run = await check(
+      writePackage(join(root, "no-site"), { files: ["dist", "site", "README.md", "LICENSE"] }),
+    );
+
+    expect(run.code).toBe(1);
+    expect(run.output).toMatch(
+      /error +manifest +files lists "site", which is not in the package: build it before packing/,
+    );
   });
 
   it("rejects an unknown option", async () => {

@@ -11,7 +11,7 @@ const repo = fileURLToPath(new URL("../../../", import.meta.url))
 const PACKAGES = ["core", "decorators", "bundler", "cli", "host", "testing"] as const;
 const SECTION = "## Where the tests are";
 
-/** One row of a README's test map: a module (or a `src/` folder, ending in `/`) and where its tests are. */
+/** One row of a package's test map: a module (or a `src/` folder, ending in `/`) and where its tests are. */
 interface MapRow {
   readonly module: string;
   readonly tests: readonly string[];
@@ -108,7 +108,8 @@ function mapRows(readme: string): MapRow[] {
 
 function packageFacts(name: string): PackageFacts {
   const root = `${repo}packages/${name}/`;
-  const readmePath = join(root, "README.md");
+  // The map is for contributors, so it lives in test/README.md, which is not published.
+  const readmePath = join(root, "test", "README.md");
   const text = existsSync(readmePath) ? readFileSync(readmePath, "utf8") : "";
   const sources = new Map(
     filesUnder(join(root, "src"))
@@ -121,7 +122,7 @@ function packageFacts(name: string): PackageFacts {
   return {
     name,
     root,
-    readme: `packages/${name}/README.md`,
+    readme: `packages/${name}/test/README.md`,
     sources,
     modules,
     testFiles: filesUnder(join(root, "test")).map((file) => `test/${file}`),
@@ -400,7 +401,7 @@ function unfindable(pkg: PackageFacts): string[] {
 }
 
 // A newcomer looking for a module's tests finds them by the module's name, or in the
-// package README's test map. The map is checked against the tree so that it cannot rot:
+// package's test map (test/README.md). The map is checked against the tree so that it cannot rot:
 // its paths exist, and each row's tests (with the test helpers they import) reach the
 // module: they import it, use its exports or run its build output, or do so for a module
 // that loads it, in its package or through another's entry (the module is tested through

@@ -27,6 +27,18 @@ describe("@executa/decorators' capability exports", () => {
     for (const [name, value] of errors) expect(exported.get(name)).toBe(value);
   });
 
+  it("export every host-capability error-code table of core (the protocol's own stay in core), and MCP progress", () => {
+    const protocol = new Set(["JsonRpcErrorCode", "ServerErrorCode", "RoutingErrorCode"]);
+    const tables = [...coreExports.keys()].filter(
+      (name) => name.endsWith("ErrorCode") && !protocol.has(name),
+    );
+    expect(tables).toEqual(
+      expect.arrayContaining(["SamplingErrorCode", "StorageErrorCode", "UploadErrorCode"]),
+    );
+    for (const name of tables) expect(exported.get(name), name).toBe(coreExports.get(name));
+    expect(exported.get("reportProgress")).toBe(core.reportProgress);
+  });
+
   it("keep exporting what a tool is handed and the display helpers", () => {
     for (const name of [
       "CapabilityError",

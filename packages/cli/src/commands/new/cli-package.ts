@@ -54,3 +54,21 @@ export function executaVersion(): string {
 export function pluginTemplateDir(): string {
   return join(cliPackageRoot(), "templates", "plugin");
 }
+
+/**
+ * The folder of the documentation site shipped with the CLI (the guides and the API
+ * reference of this version): `site/`, copied from the built site when the CLI is built
+ * or packed (scripts/copy-site.mjs).
+ */
+export function docsSiteDir(): string {
+  return join(cliPackageRoot(), "site");
+}
+
+/** The documentation site on the web: the package's `homepage`. */
+export function docsHomepage(): string {
+  const manifest = JSON.parse(readFileSync(join(cliPackageRoot(), "package.json"), "utf8")) as {
+    homepage?: unknown;
+  };
+  if (typeof manifest.homepage !== "string") throw new Error(`${CLI_PACKAGE}/package.json has no homepage`);
+  return manifest.homepage;
+}

@@ -35,7 +35,8 @@ export async function loadTelemetry(
     const [api, sdk] = await Promise.all(OTEL_PACKAGES.map(importOptional));
     return startOtelTelemetry({ api, sdk } as OtelModules, serviceName, env);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // The first line: Node's module-not-found message goes on with the whole require stack.
+    const reason = (error instanceof Error ? error.message : String(error)).split("\n")[0];
     log.error(
       `OpenTelemetry is configured (OTEL_EXPORTER_OTLP_*) but could not start: ${reason}. ` +
         `Install ${OTEL_PACKAGES.join(" and ")} next to @executa/core to export traces and metrics; ` +

@@ -281,7 +281,9 @@ describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DT
     // 230 → 240 KiB: MCP over Streamable HTTP (~8 KiB; node:http itself loads only with --mcp-http) and output schemas.
     // 240 → 250 KiB (242.2 KiB measured, from 235.4): MCP over HTTP bounded under hostile traffic
     // (timeouts, connection and session caps, header checks, the bind and token settings, a log budget).
-    expect(result.bundle.size).toBeLessThan(250 * 1024);
+    // 250 → 255 KiB (253.4 KiB measured, from 249.7): OpenTelemetry spans and metrics of tool calls
+    // (the glue only; the SDK is an optional peer loaded at run time, never bundled).
+    expect(result.bundle.size).toBeLessThan(255 * 1024);
     const code = await readFile(result.bundle.path, "utf8");
     expect(code).toContain('"DecoratedFixture"');
     expect(code).toContain('"ForecastArgs"');

@@ -7,6 +7,12 @@ import type { CallMethod, CallOutcome, CallTrace, Telemetry, TraceContext } from
 /** The instrumentation scope the spans and metrics are recorded under. */
 const SCOPE = "@executa/core";
 
+/**
+ * How long a stop waits for the last export. The exporters retry an unreachable collector
+ * for up to `OTEL_EXPORTER_OTLP_TIMEOUT` (10 s): a plugin's exit should not wait on that.
+ */
+export const FLUSH_BOUND_MS = 2000;
+
 /** The loaded OpenTelemetry packages this module drives. */
 export interface OtelModules {
   api: typeof OtelApi;
@@ -83,7 +89,7 @@ export function startOtelTelemetry(
         },
       };
     },
-    shutdown: () => nodeSdk.shutdown(),
+    shutdown: () => withinBound(nodeSdk.shutdown()),
   };
 }
 
@@ -121,4 +127,18 @@ function errorType(outcome: CallOutcome, error: unknown): string {
   if (outcome === "tool_error") return "tool_error";
   if (error instanceof RpcError) return String(error.code);
   return error instanceof Error ? error.name : "error";
+}
+
+/** `work`, or a rejection once {@link FLUSH_BOUND_MS} passed without it settling. */
+function withinBound(work: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new Error(`not all exported within ${FLUSH_BOUND_MS} ms; is the OTLP endpoint reachable?`)),
+      FLUSH_BOUND_MS,
+    );
+    timer.unref();
+  });
+  return Promise.race([work, bound]).finally(() => clearTimeout(timer));
 }

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FixtureProcess, type Frame, invoke, spawnFixture } from "../helpers/spawn-fixture.js";
@@ -188,6 +190,23 @@ describe("OpenTelemetry export from a plugin process", () => {
     const greet = spanNamed(receiver.spans(), "tools/call greet");
     expect(greet).toMatchObject({ traceId: TRACE_ID, parentSpanId: CALLER_SPAN_ID });
     expect(receiver.everything()).not.toContain(SECRET_ARGUMENT);
+  });
+
+  it("stops without waiting out the exporter's retries when the collector does not answer", async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const running = spawnTraced({
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}`,
+      });
+      const greeted = await running.call("invoke", invoke("greet", { name: "Ada" }));
+      expect(greeted.result).toMatchObject({ success: true });
+      await stopAndCollect(running);
+      expect(running.stderr()).toContain("exporting telemetry at stop failed: not all exported within");
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
   });
 
   it("loads and sends nothing when no OTLP endpoint is set", async () => {

@@ -284,7 +284,9 @@ describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DT
     // 250 → 260 KiB (256.9 KiB measured, from 249.5): MCP over HTTP as an OAuth resource server
     // (metadata, challenges, issuer discovery; jose itself is not bundled: it loads at run time,
     // and only with an issuer configured) and the /healthz and /readyz endpoints.
-    expect(result.bundle.size).toBeLessThan(260 * 1024);
+    // 260 → 265 KiB (+3.7 KiB): OpenTelemetry spans and metrics of tool calls (the glue only;
+    // the SDK is an optional peer loaded at run time, never bundled).
+    expect(result.bundle.size).toBeLessThan(265 * 1024);
     const code = await readFile(result.bundle.path, "utf8");
     // jose, which verifies OAuth access tokens, is loaded at run time only, never bundled.
     expect(code).not.toContain("no applicable key found in the JSON Web Key Set");

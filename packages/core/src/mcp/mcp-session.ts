@@ -8,6 +8,7 @@ import type { Logger } from "../log/logger.js";
 import { isObject } from "../manifest/manifest-issues.js";
 import type { IncomingRequest, RequestOptions } from "../rpc/peer.js";
 import type { InvokeRun } from "../server/invoke-run.js";
+import { traceContextOfMeta } from "../telemetry/trace-context.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { InitializeParams, InvokeParams, InvokeResult } from "../wire/invoke.js";
 import type { Manifest } from "../wire/manifest.js";
@@ -382,7 +383,12 @@ export class McpSession {
     const { name, args } = parseCallParams(request.params);
     const entry: CallInFlight = { cancelled: false };
     const wire = { invoke_id: invokeId };
-    const invoke: InvokeParams = { tool: name, arguments: args, context: wire };
+    const invoke: InvokeParams = {
+      tool: name,
+      arguments: args,
+      context: wire,
+      _meta: traceContextOfMeta(request.params),
+    };
     this.track(request, invokeId);
     bind?.(invokeId);
     this.listenForProgress(request.params, wire);

@@ -1,4 +1,5 @@
 import { InvalidParamsError } from "../errors/invalid-params-error.js";
+import { isObject as isJsonObject } from "../manifest/manifest-issues.js";
 import type { InvokeParams } from "../wire/invoke.js";
 
 /** The invoke's id as the host gave it: `context.invoke_id`, else the v1 top-level `invoke_id`. */
@@ -40,5 +41,6 @@ export function parseInvokeParams(raw: unknown): InvokeParams {
     arguments: (args ?? {}) as Record<string, unknown>,
     context: (context ?? {}) as InvokeParams["context"],
     invoke_id: typeof params.invoke_id === "string" ? params.invoke_id : undefined,
+    _meta: isJsonObject(params._meta) ? params._meta : undefined,
   };
 }

@@ -10,6 +10,8 @@ import { detectDialect, type FirstFrameDialect, type ProtocolSetting } from "../
 import { McpStdioGate } from "../mcp/stdio-gate.js";
 import { releaseTransportDir } from "../rpc/file-transport.js";
 import { type IncomingRequest, JsonRpcPeer, type RequestOptions } from "../rpc/peer.js";
+import { loadTelemetry, telemetryConfigured } from "../telemetry/load-telemetry.js";
+import type { CallMethod } from "../telemetry/telemetry.js";
 import type { Transport } from "../transport/transport.js";
 import { checkArgumentDepth } from "../wire/argument-depth.js";
 import { JsonRpcErrorCode, ServerErrorCode } from "../wire/error-codes.js";
@@ -193,11 +195,16 @@ export class PluginServer {
 
   private runStartHook(): void {
     const hook = this.definition.onStart;
-    if (!hook) return;
+    // Only configured telemetry loads anything; the server then waits for it like for the hook.
+    const telemetry = telemetryConfigured(process.env)
+      ? loadTelemetry(this.definition.manifest.name, this.log)
+      : undefined;
+    if (!hook && !telemetry) return;
     this.starting = true;
     this.startup = (async () => {
       try {
-        await hook();
+        if (telemetry) this.runner.telemetry = await telemetry;
+        await hook?.();
       } catch (error) {
         this.startupError = error instanceof Error ? error : new Error(String(error));
         this.log.error(`start hook failed: ${this.startupError.stack ?? this.startupError.message}`);
@@ -252,7 +259,7 @@ export class PluginServer {
       manifest: this.definition.manifest,
       outputSchemas: this.definition.outputSchemas,
       log: this.log,
-      invoke: (params, watch) => this.invoke(params, watch),
+      invoke: (params, watch) => this.invoke(params, watch, undefined, "tools/call"),
       request: (method, params, options) => this.peer.request(method, params, options),
       notify: (method, params) => this.peer.notify(method, params),
       onInitialize: this.definition.onInitialize,
@@ -272,7 +279,7 @@ export class PluginServer {
       manifest: this.definition.manifest,
       outputSchemas: this.definition.outputSchemas,
       log: this.log,
-      invoke: (params, watch) => this.invoke(params, watch, session.channel),
+      invoke: (params, watch) => this.invoke(params, watch, session.channel, "tools/call"),
       request: link.request,
       notify: link.notify,
       onInitialize: this.definition.onInitialize,
@@ -330,12 +337,14 @@ export class PluginServer {
     raw: unknown,
     watch?: (run: InvokeRun) => void,
     channel?: ReverseChannel,
+    method: CallMethod = "invoke",
   ): InvokeResult | Promise<InvokeResult> {
     if (this.stopped) {
       return Promise.reject(new RpcError(ServerErrorCode.SHUTTING_DOWN, "Plugin is shutting down"));
     }
     const invoke = this.admit(raw);
     invoke.channel = channel;
+    invoke.method = method;
     if (this.takeSlotNow()) return this.startNow(invoke, watch);
     const run = new InvokeRun(invoke.params.tool, this.onRunFinished, noop, noop);
     watch?.(run);
@@ -474,10 +483,20 @@ export class PluginServer {
       this.log.error(`stop hook failed: ${(error as Error).stack ?? String(error)}`);
     }
     await this.closeFallback();
+    await this.flushTelemetry();
     await this.peer.flushed();
     releaseTransportDir();
     this.resolveDone(reason);
     return reason;
+  }
+
+  /** Exports the calls' spans and metrics not yet sent, when telemetry is on. */
+  private async flushTelemetry(): Promise<void> {
+    try {
+      await this.runner.telemetry?.shutdown();
+    } catch (error) {
+      this.log.error(`exporting telemetry at stop failed: ${(error as Error).message}`);
+    }
   }
 
   /** Releases the MCP fallback (its database, its server), whichever protocol was spoken. */

@@ -5,6 +5,9 @@ import { RpcError } from "../errors/rpc-error.js";
 import { ToolError } from "../errors/tool-error.js";
 import { toolThrewMessage } from "../errors/tool-threw.js";
 import type { Logger } from "../log/logger.js";
+import type { CallMethod, CallTrace, Telemetry } from "../telemetry/telemetry.js";
+import { traceCall } from "../telemetry/trace-call.js";
+import { traceContextOfInvoke } from "../telemetry/trace-context.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { InvokeParams, InvokeResult } from "../wire/invoke.js";
 import type { CredentialSpec, ToolManifest } from "../wire/manifest.js";
@@ -30,6 +33,8 @@ export interface AdmittedInvoke {
   deadlineMs: number;
   /** The reverse channel of the client that sent it, when not the server's one peer (MCP over HTTP). */
   channel?: ReverseChannel;
+  /** The request it came as (`invoke` when not said), for telemetry. */
+  method?: CallMethod;
 }
 
 /** What running tools needs from the server. */
@@ -48,6 +53,9 @@ export interface ToolRunnerOptions {
  * plain value or a synchronous throw, as a promise for a handler that returned one.
  */
 export class ToolRunner {
+  /** Records each call when OpenTelemetry is configured; none otherwise. */
+  telemetry: Telemetry | undefined;
+
   constructor(private readonly options: ToolRunnerOptions) {}
 
   /**
@@ -55,11 +63,25 @@ export class ToolRunner {
    * `success: false`. What is not the tool's own failure (see `failure`) is thrown or rejects.
    */
   run(invoke: AdmittedInvoke, run: InvokeRun): InvokeResult | Promise<InvokeResult> {
+    if (this.telemetry === undefined) return this.answer(invoke, run);
+    const trace = this.telemetry.startCall(
+      invoke.method ?? "invoke",
+      invoke.tool.spec.name,
+      traceContextOfInvoke(invoke.params),
+    );
+    return traceCall(trace, () => this.answer(invoke, run, trace));
+  }
+
+  private answer(
+    invoke: AdmittedInvoke,
+    run: InvokeRun,
+    trace?: CallTrace,
+  ): InvokeResult | Promise<InvokeResult> {
     const name = invoke.tool.spec.name;
     const started = performance.now();
     let outcome: unknown;
     try {
-      outcome = this.callHandler(invoke, run, started);
+      outcome = this.callHandler(invoke, run, started, trace);
     } catch (error) {
       return this.failure(name, error, started);
     }
@@ -71,8 +93,9 @@ export class ToolRunner {
   }
 
   /** Builds the invoke's context and calls the handler in it; returns what the handler returned. */
-  private callHandler(invoke: AdmittedInvoke, run: InvokeRun, started: number): unknown {
+  private callHandler(invoke: AdmittedInvoke, run: InvokeRun, started: number, trace?: CallTrace): unknown {
     const { tool, params } = invoke;
+    const channel = invoke.channel ?? this.options.channel();
     const context = new InvokeContextImpl(
       {
         tool: tool.spec.name,
@@ -81,7 +104,7 @@ export class ToolRunner {
         wire: params.context ?? {},
         declaredCredentials: this.options.declaredCredentials,
         log: tool.log,
-        channel: invoke.channel ?? this.options.channel(),
+        channel: trace ? trace.channel(channel) : channel,
       },
       run,
     );

@@ -21,6 +21,8 @@ export interface InvokeParams {
   context?: InvokeWireContext;
   /** Older hosts put the invoke id here. */
   invoke_id?: string;
+  /** Request metadata; W3C trace context (`traceparent`, `tracestate`) is read from it. */
+  _meta?: Record<string, unknown>;
 }
 
 /** The `InvokeResult` shape the host decodes. */

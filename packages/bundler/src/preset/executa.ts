@@ -36,6 +36,7 @@ export interface ExecutaOptions
     | "describeTimeoutMs"
     | "compat"
     | "release"
+    | "surfaceOut"
     | "projectDir"
     | "write"
     | keyof RuntimeOptions

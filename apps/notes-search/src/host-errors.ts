@@ -24,6 +24,11 @@ interface Explanation {
 
 const EXPLANATIONS: readonly Explanation[] = [
   {
+    // Served over MCP, the refusal itself names the MCP-side cause and its fix.
+    applies: (error) => error.isNotNegotiated() && refusedByMcp(error),
+    reason: (error) => error.message,
+  },
+  {
     applies: (error) => error.isNotNegotiated(),
     reason: (_, what) =>
       `this host offers no ${what} to plugins: it did not negotiate Executa protocol 2.0, which host calls need`,
@@ -70,6 +75,11 @@ const EXPLANATIONS: readonly Explanation[] = [
     reason: (error, what) => `the ${what} quota is used up (${error.message})`,
   },
 ];
+
+/** A host call refused because the plugin is served over MCP, which lacks it. */
+function refusedByMcp(error: CapabilityError): boolean {
+  return (error.data as { protocol?: unknown } | undefined)?.protocol === "mcp";
+}
 
 /**
  * Runs one tool's host work and turns a failed host call into a `ToolError`

@@ -190,4 +190,18 @@ describe("explainHostFailure", () => {
     const error = new TypeError("bug");
     expect(explain(error)).toBe(error);
   });
+
+  it("keeps the MCP-side cause and fix of a refusal when served over MCP, and speaks of Executa otherwise", () => {
+    const refusal =
+      "storage/set is unavailable when serving MCP: MCP clients provide no storage or files. Fix: …";
+    const overMcp = new StorageError(StorageErrorCode.NOT_GRANTED, refusal, {
+      reason: "not_negotiated",
+      protocol: "mcp",
+    });
+    expect((explain(overMcp) as ToolError).message).toBe(`note_add: ${refusal}`);
+    const overExecuta = new StorageError(StorageErrorCode.NOT_GRANTED, "needs 2.0", {
+      reason: "not_negotiated",
+    });
+    expect((explain(overExecuta) as ToolError).message).toMatch(/did not negotiate Executa protocol 2\.0/);
+  });
 });

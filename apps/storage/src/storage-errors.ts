@@ -18,6 +18,10 @@ export async function withStorage<T>(what: string, run: () => Promise<T>): Promi
 export function explainStorageFailure(what: string, error: unknown): unknown {
   if (!(error instanceof StorageError)) return error;
   const fail = (reason: string) => new ToolError(`${what}: ${reason}`, { code: error.code });
+  // Served over MCP, the refusal itself names the MCP-side cause and its fix.
+  if (error.isNotNegotiated() && (error.data as { protocol?: unknown } | undefined)?.protocol === "mcp") {
+    return fail(error.message);
+  }
   if (error.isNotNegotiated()) {
     return fail(
       "this host offers no storage to plugins: it did not negotiate Executa protocol 2.0, which host storage needs",

@@ -1,4 +1,10 @@
-import { DISPLAY_LIMITS, InvalidParamsError } from "@executa/core";
+import {
+  DISPLAY_LIMITS,
+  InvalidParamsError,
+  StorageError,
+  StorageErrorCode,
+  type ToolError,
+} from "@executa/core";
 import { describe, expect, it } from "vitest";
 import { attachmentBytes } from "../src/attachments/attachment-content.js";
 import { attachmentPathProblem, objectPathOf } from "../src/attachments/attachment-path.js";
@@ -6,6 +12,7 @@ import { notesMarkdown } from "../src/display.js";
 import { idOfKey, noteKey, tagKey } from "../src/notes/keys.js";
 import { normalizeTags } from "../src/notes/note.js";
 import { scopeFromEnv } from "../src/scope.js";
+import { explainStorageFailure } from "../src/storage-errors.js";
 
 describe("keys", () => {
   it("pads ids so key order is id order, and reads them back", () => {
@@ -79,5 +86,23 @@ describe("notes display", () => {
     expect(text).toMatch(/- … \d+ more/);
     expect(text).toContain("**#1** · 2026-01-02 03:04 · `t1` `t2` — long text");
     expect(text).toContain("*More notes follow.*");
+  });
+});
+
+describe("storage failures explained", () => {
+  it("keeps the MCP-side cause and fix of a refusal when served over MCP, and speaks of Executa otherwise", () => {
+    const refusal =
+      "storage/set is unavailable when serving MCP: MCP clients provide no storage or files. Fix: …";
+    const overMcp = new StorageError(StorageErrorCode.NOT_GRANTED, refusal, {
+      reason: "not_negotiated",
+      protocol: "mcp",
+    });
+    expect((explainStorageFailure("note_add", overMcp) as ToolError).message).toBe(`note_add: ${refusal}`);
+    const overExecuta = new StorageError(StorageErrorCode.NOT_GRANTED, "needs 2.0", {
+      reason: "not_negotiated",
+    });
+    expect((explainStorageFailure("note_add", overExecuta) as ToolError).message).toMatch(
+      /did not negotiate Executa protocol 2\.0/,
+    );
   });
 });

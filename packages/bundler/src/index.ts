@@ -76,4 +76,10 @@ export { sourceCommand } from "./source/describe-source.js";
 export type { ArtifactCommand } from "./verify/artifact-process.js";
 export { type DescribeOptions, type DescribeReport, describeArtifact } from "./verify/describe-artifact.js";
 export { type MachOSignatureReport, verifyMachOSignature } from "./verify/macho-signature.js";
-export { type BinaryRunner, type Runner, type RunnerLookup, runnerForBinary } from "./verify/run-here.js";
+export {
+  type BinaryRunner,
+  type Runner,
+  type RunnerLookup,
+  type RunnerOptions,
+  runnerForBinary,
+} from "./verify/run-here.js";

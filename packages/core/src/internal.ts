@@ -19,6 +19,12 @@ export { previewText } from "./errors/preview.js";
 export { isToolThrewMessage, toolThrewMessage } from "./errors/tool-threw.js";
 export { type RawOutputStream, writeRaw } from "./framing/byte-streams.js";
 export { LineReader, type LineReaderOptions } from "./framing/line-reader.js";
+export {
+  DOCUMENTATION_TAGS,
+  isUnknownDocTag,
+  SCHEMA_DOC_TAGS,
+  type SchemaDocTag,
+} from "./manifest/doc-tags.js";
 export { isObject } from "./manifest/manifest-issues.js";
 export {
   isInResultOf,
@@ -31,9 +37,19 @@ export {
   type SourceMethod,
   type SourceParameter,
   type SourceSchema,
+  type SourceUnknownTag,
   type SourceUnsupported,
   sourceInfoOf,
 } from "./manifest/source-info.js";
+export {
+  formatOfClassName,
+  formatOfConstructor,
+  VALUE_FORMAT_NAMES,
+  VALUE_FORMATS,
+  type ValueFormat,
+  type ValueFormatRules,
+} from "./manifest/value-formats/index.js";
+export { MCP_FALLBACK_CAPABILITY } from "./mcp/fallback.js";
 export {
   type IncomingRequest,
   JsonRpcPeer,

@@ -1,6 +1,7 @@
 import { createPluginServer, type PluginClass, type PluginServer, type ServeOptions } from "@executa/core";
 import { type BuildPluginOptions, buildPlugin } from "./build-plugin.js";
 import { DefinitionError } from "./errors/definition-error.js";
+import { claimStdio } from "./serve-once.js";
 
 /**
  * Options of {@link serve}: core's serve options (streams, concurrency, `mcp`, …) plus the
@@ -21,6 +22,7 @@ export interface ServeClassOptions<T extends object = object> extends ServeOptio
  * default), the error is written to stderr as `executa: the plugin cannot start [CODE]: …`
  * (the {@link DefinitionError} code, which tools such as the bundler match on) and the
  * process exits with code 1 before reading any request. On other streams the error is thrown.
+ * One `serve()` per process serves on stdio: a second one is such an error (`SERVED_TWICE`).
  */
 export function serve<T extends object>(
   target: PluginClass<T>,
@@ -28,9 +30,11 @@ export function serve<T extends object>(
 ): PluginServer {
   const { factory, ...serveOptions } = options;
   const ownsProcess = serveOptions.ownProcess ?? serveOptions.output === undefined;
+  const onStdio = serveOptions.output === undefined && serveOptions.transport === undefined;
   let definition: ReturnType<typeof buildPlugin>;
   try {
     definition = buildPlugin(target, factory ? { factory } : {});
+    if (onStdio) claimStdio(target.name, definition.manifest.name);
   } catch (error) {
     if (!ownsProcess) throw error;
     reportStartupError(error);

@@ -8,6 +8,13 @@
  * @packageDocumentation
  */
 
+export {
+  type BatchConformanceOptions,
+  type BatchConformanceReport,
+  CHECKS_NEEDING_A_PIPE,
+  type CheckNotRun,
+  runBatchConformance,
+} from "./conformance/batch/run-batch-conformance.js";
 export type { ConformanceOptions } from "./conformance/check-context.js";
 export {
   type CheckResult,

@@ -80,7 +80,12 @@ describe("one manifest, however the plugin is run", () => {
       },
     });
     expect(param(paint, "color")).toMatchObject({ type: "string", enum: ["red", "green"], required: true });
-    expect(param(paint, "level")).toMatchObject({ type: "integer", enum: [0, 5] });
+    // A numeric enum shows its names; the numbers they stand for are in the description.
+    expect(param(paint, "level")).toMatchObject({
+      type: "string",
+      enum: ["Low", "High"],
+      description: "Low = 0, High = 5",
+    });
     expect(param(paint, "colors")).toMatchObject({
       type: "array",
       items: { type: "string", enum: ["red", "green"] },

@@ -24,6 +24,8 @@ export interface McpbOptions {
   dataDir?: string;
   /** A PNG stored as `icon.png` (checked with {@link readPngIcon}). */
   icon?: Uint8Array;
+  /** Text files stored at the root after `manifest.json` (the licence notices and the SBOM). */
+  rootFiles?: readonly { name: string; text: string }[];
 }
 
 /** A written bundle. */
@@ -54,10 +56,11 @@ export function mcpbFileName(name: string, platform: TargetPlatform): string {
 }
 
 /**
- * Writes one platform's MCP bundle: a zip of `manifest.json` (see `mcpbManifest`), the
- * executable at its entry point with mode 0755, `lib/` and `data/` when given, and
- * `icon.png` when given; then `<bundle>.sha256` beside it. No folder entries (unpackers
- * write every entry as a file), a fixed order and time: the same inputs give the same bytes.
+ * Writes one platform's MCP bundle: a zip of `manifest.json` (see `mcpbManifest`), the root
+ * files (licence notices, SBOM) when given, the executable at its entry point with mode
+ * 0755, `lib/` and `data/` when given, and `icon.png` when given; then `<bundle>.sha256`
+ * beside it. No folder entries (unpackers write every entry as a file), a fixed order and
+ * time: the same inputs give the same bytes.
  */
 export async function createMcpb(options: McpbOptions): Promise<McpbResult> {
   const manifest = mcpbManifest({
@@ -75,7 +78,9 @@ export async function createMcpb(options: McpbOptions): Promise<McpbResult> {
       { os: ZIP_MADE_BY_UNIX, mtime: ENTRY_MTIME, attrs: (ZIP_FILE_TYPE_REGULAR | mode) << 16 },
     ];
   };
-  add("manifest.json", new TextEncoder().encode(`${JSON.stringify(manifest, null, 2)}\n`));
+  const encoder = new TextEncoder();
+  add("manifest.json", encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
+  for (const file of options.rootFiles ?? []) add(file.name, encoder.encode(file.text));
   add(manifest.server.entry_point, await readFile(options.binary), true);
   if (options.icon) add(MCPB_ICON, options.icon);
   for (const [top, folder] of [

@@ -32,6 +32,8 @@ export interface ExecutaJsonConflict {
  * - `BREAKING_CHANGE`: the tool surface breaks callers of the released one without the version bump it needs.
  * - `VERSION_MISMATCH`: `package.json` and the plugin's manifest name two versions.
  * - `UNLICENSED_PACKAGE`: the bundle embeds a package whose package.json declares no licence.
+ * - `MCPB_NO_FALLBACK`: `.mcpb` bundles were asked for, `host_capabilities` needs storage or
+ *   files, and the plugin serves MCP without a fallback for them (`mcpLocalFallback()`).
  */
 export type BuildErrorCode =
   | "INVALID_OPTIONS"
@@ -48,7 +50,8 @@ export type BuildErrorCode =
   | "STRUCTURE_MISMATCH"
   | "BREAKING_CHANGE"
   | "VERSION_MISMATCH"
-  | "UNLICENSED_PACKAGE";
+  | "UNLICENSED_PACKAGE"
+  | "MCPB_NO_FALLBACK";
 
 /** The codes of an artifact that misbehaved when run (see {@link BuildErrorCode}). */
 export const ARTIFACT_CHECK_CODES = [

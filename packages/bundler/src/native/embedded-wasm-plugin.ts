@@ -1,8 +1,22 @@
 import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { EsbuildPlugin } from "../swc/esbuild-swc-plugin.js";
+import { owningPackage } from "./owning-package.js";
 
 const NAMESPACE = "executa-embedded-wasm";
+/** Ends the path of an embedded module, so it does not end in `.js` (tsup's swc plugin loads those). */
+const SUFFIX = "#embedded-wasm";
+/** Ends it instead when the bytes may be left out where the runtime has SQLite built in. */
+const SUFFIX_UNLESS_BUILTIN_SQLITE = "#embedded-wasm-unless-builtin-sqlite";
+
+/**
+ * Defined as `true` when compiling for a runtime with SQLite built in (Bun's
+ * `bun:sqlite`): the embedded WebAssembly of a module that is loaded only where there is
+ * none is then left out of the binary (see {@link EmscriptenModule.onlyWithoutBuiltinSqliteFor}).
+ * A property of `globalThis`, so that it is merely undefined elsewhere, and a minifier
+ * leaves the test as it is for the compiler to fold.
+ */
+export const RUNTIME_HAS_SQLITE = "globalThis.__EXECUTA_RUNTIME_HAS_SQLITE__";
 
 /**
  * A module compiled by Emscripten that reads its `.wasm` file beside itself at run time.
@@ -14,11 +28,22 @@ interface EmscriptenModule {
   /** The module's file inside the package. */
   entry: string;
   wasm: string;
+  /**
+   * The package that loads this module only where the runtime has no SQLite of its own.
+   * Imported from that package, the module's bytes are left out of a binary for a runtime
+   * that has one ({@link RUNTIME_HAS_SQLITE}); imported from anywhere else, they stay.
+   */
+  onlyWithoutBuiltinSqliteFor?: string;
 }
 
 /** The WebAssembly modules known to ship beside their loader (the local storage's SQLite). */
 const EMSCRIPTEN_MODULES: readonly EmscriptenModule[] = [
-  { packageName: "node-sqlite3-wasm", entry: "dist/node-sqlite3-wasm.js", wasm: "node-sqlite3-wasm.wasm" },
+  {
+    packageName: "node-sqlite3-wasm",
+    entry: "dist/node-sqlite3-wasm.js",
+    wasm: "node-sqlite3-wasm.wasm",
+    onlyWithoutBuiltinSqliteFor: "@executa/host",
+  },
 ];
 
 /**
@@ -42,18 +67,25 @@ export function embeddedWasmPlugin(): EsbuildPlugin {
             pluginData: { embedding: true },
           });
           if (resolved.errors.length > 0) return { errors: resolved.errors };
-          // The suffix keeps the path from ending in `.js` (tsup's swc plugin loads those).
-          return { path: `${resolved.path}#embedded-wasm`, namespace: NAMESPACE, pluginData: known };
+          const omittable =
+            known.onlyWithoutBuiltinSqliteFor !== undefined &&
+            owningPackage(args.importer)?.name === known.onlyWithoutBuiltinSqliteFor;
+          const suffix = omittable ? SUFFIX_UNLESS_BUILTIN_SQLITE : SUFFIX;
+          return { path: `${resolved.path}${suffix}`, namespace: NAMESPACE, pluginData: known };
         });
       }
       build.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
         const known = args.pluginData as EmscriptenModule;
-        const loader = args.path.slice(0, -"#embedded-wasm".length);
+        const omittable = args.path.endsWith(SUFFIX_UNLESS_BUILTIN_SQLITE);
+        const loader = args.path.slice(0, -(omittable ? SUFFIX_UNLESS_BUILTIN_SQLITE : SUFFIX).length);
         const wasmPath = join(dirname(loader), known.wasm);
         const [source, wasm] = await Promise.all([readFile(loader, "utf8"), readFile(wasmPath)]);
+        const bytes = `Buffer.from(${JSON.stringify(wasm.toString("base64"))}, "base64")`;
+        // Where the flag is defined as true, the compiler folds the condition and drops the bytes.
+        const wasmBinary = omittable ? `${RUNTIME_HAS_SQLITE} ? undefined : ${bytes}` : bytes;
         // Emscripten starts with `var Module = typeof Module != "undefined" ? Module : {}`:
         // a `var Module` declared before it in the same scope is the one it takes.
-        const preset = `var Module = { wasmBinary: Buffer.from(${JSON.stringify(wasm.toString("base64"))}, "base64") };\n`;
+        const preset = `var Module = { wasmBinary: ${wasmBinary} };\n`;
         return {
           contents: preset + source,
           loader: "js",

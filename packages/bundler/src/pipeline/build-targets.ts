@@ -17,6 +17,7 @@ import { formatBytes, formatMs } from "../report/format.js";
 import type { Reporter } from "../report/reporter.js";
 import type { PreparedTarget, RuntimeOptions } from "../runtime/runtime.js";
 import { type NamedRuntime, type RuntimeChoice, type RuntimeName, runtimeFor } from "../runtime/runtimes.js";
+import { checkInBatch } from "../verify/batch-check.js";
 import { checkConformance } from "../verify/conformance.js";
 import { type Runner, runnerFor } from "../verify/run-here.js";
 import { checkStructure, type StructuralReference } from "../verify/structural-check.js";
@@ -61,6 +62,11 @@ export interface TargetBuild {
   verification: "native" | "emulated" | "structural";
   /** The emulator that ran it. */
   via?: string;
+  /**
+   * The conformance checks that need a live pipe, not run because its runner gives the
+   * binary files instead (a Windows binary under Wine, in batch mode).
+   */
+  needPipe?: string[];
   /** Why it was not run, when it was only checked. */
   notRun?: string;
   /** From spawn to the `describe` answer, when it ran. */
@@ -77,8 +83,8 @@ interface Plan {
 
 /**
  * Builds a binary for every target with its runtime, signs the macOS ones, and verifies
- * each: run here when this machine can run it (natively, or under QEMU) with the
- * manifest check and the conformance checks; every binary is also checked from its bytes
+ * each: run here when this machine can run it (natively, under QEMU, or a Windows x86_64
+ * one under Wine in batch mode) with the manifest check and the conformance checks; every binary is also checked from its bytes
  * (header, signature, embedded code identical to a binary of the same runtime that ran;
  * when none of a runtime's targets runs here, a build of it for this machine is run
  * instead). Every toolchain is found before anything is built.
@@ -214,7 +220,10 @@ async function verifyByRunning(
   options: TargetBuildOptions,
 ): Promise<StructuralReference | undefined> {
   const target = targetPlatform(build.platform);
-  const lookup = await runnerFor(target, options.run.env);
+  const lookup = await runnerFor(target, options.run.env, {
+    runtime: build.runtime,
+    cacheDir: options.runtimeOptions.cacheDir,
+  });
   if (!lookup.runner) {
     build.notRun = lookup.why;
     return undefined;
@@ -225,10 +234,21 @@ async function verifyByRunning(
   if (runner.via !== "native") build.via = runner.via;
   build.describeMs = outcome.describeMs;
   build.checks.push("describe = source manifest", ...outcome.checks);
-  options.report.step(
-    "verify",
-    `${build.platform}: ran${runner.via === "native" ? "" : ` under ${runner.via}`} · describe ${formatMs(outcome.describeMs)} · ${outcome.checks.join(" · ")}`,
-  );
+  if (outcome.needPipe) build.needPipe = outcome.needPipe;
+  const how =
+    runner.via === "native"
+      ? ""
+      : ` under ${runner.via}${outcome.needPipe ? " in batch mode (stdin and stdout on files)" : ""}`;
+  const describe = outcome.needPipe
+    ? `describe ≤ ${formatMs(outcome.describeMs)} (the whole conversation)`
+    : `describe ${formatMs(outcome.describeMs)}`;
+  options.report.step("verify", `${build.platform}: ran${how} · ${describe} · ${outcome.checks.join(" · ")}`);
+  if (outcome.needPipe) {
+    options.report.step(
+      "verify",
+      `${build.platform}: not run (they need a live pipe): ${outcome.needPipe.join(" · ")}`,
+    );
+  }
   const runtime = runtimeFor(build.platform, build.runtime);
   return {
     runtime,
@@ -237,16 +257,29 @@ async function verifyByRunning(
   };
 }
 
+/** What running a binary showed (its manifest matched the source's): the checks it passed, and those a batch run could not do. */
+interface RunOutcome {
+  describeMs: number;
+  checks: string[];
+  needPipe?: string[];
+}
+
 async function runAndCheck(
   binary: string,
   runner: Runner,
   options: TargetBuildOptions,
   step: string,
-): Promise<{ describeMs: number; checks: string[] }> {
-  const command = { ...runner.command(binary), ...options.run };
+): Promise<RunOutcome> {
   const emulated = runner.via !== "native";
   const timeoutMs = emulated ? EMULATED_TIMEOUT_MS : options.describeTimeoutMs;
   const label = `${options.shown(binary)}${emulated ? ` (under ${runner.via})` : ""}`;
+  if (runner.stdio === "files") {
+    const env = { ...(options.run.env ?? process.env), ...runner.env };
+    const command = { ...runner.command(binary), cwd: options.run.cwd, env };
+    const batch = await checkInBatch(command, options.manifest, { step, label, timeoutMs });
+    return { describeMs: batch.describeMs, checks: batch.checks, needPipe: batch.notRun };
+  }
+  const command = { ...runner.command(binary), ...options.run };
   const described = await verifyArtifact(command, options.manifest, {
     step,
     label,

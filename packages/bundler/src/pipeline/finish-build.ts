@@ -5,18 +5,14 @@ import { type ArchiveResult, createArchive } from "../emit/archive.js";
 import { distributionManifest, LIB_DIR } from "../emit/binary-manifest.js";
 import { EXECUTA_JSON, executaJson, readAuthoredExecutaJson } from "../emit/executa-json.js";
 import type { McpbResult } from "../emit/mcpb.js";
+import { checkMcpbFallback } from "../emit/mcpb-fallback.js";
 import { packMcpbBundles } from "../emit/mcpb-step.js";
 import { renameBundle } from "../emit/rename-bundle.js";
 import { ExecutaBuildError, isBuildError } from "../errors/build-error.js";
 import { copyNativeAddons, type NativeAddon } from "../native/index.js";
-import {
-  type BinaryContents,
-  NOTICES_FILE,
-  noticesText,
-  SBOM_FILE,
-  sbomJson,
-} from "../notices/binary-contents.js";
+import { NOTICES_FILE, SBOM_FILE } from "../notices/binary-contents.js";
 import { type EmbeddedPackage, embeddedPackages } from "../notices/embedded-packages.js";
+import { binaryRootFiles } from "../notices/root-files.js";
 import { hostPlatform } from "../platform/platform-key.js";
 import {
   type KnownPlatform,
@@ -28,11 +24,11 @@ import { formatBytes, formatMs } from "../report/format.js";
 import { nextSteps } from "../report/next-steps.js";
 import { createReporter, isQuiet, type Reporter } from "../report/reporter.js";
 import type { RuntimeOptions } from "../runtime/runtime.js";
-import { RUNTIMES, type RuntimeChoice } from "../runtime/runtimes.js";
+import type { RuntimeChoice } from "../runtime/runtimes.js";
 import { describeSource } from "../source/describe-source.js";
 import { sourceRunFailure } from "../source/source-failure.js";
 import type { DescribeReport } from "../verify/describe-artifact.js";
-import { readOutputSchemas } from "../verify/mcp-output-schemas.js";
+import { readOutputSchemas } from "../verify/mcp-answers.js";
 import { verifyArtifact } from "../verify/verify-artifact.js";
 import { buildTargets, type TargetBuild } from "./build-targets.js";
 import {
@@ -74,13 +70,19 @@ export interface FinishBuildOptions extends RuntimeOptions {
   mcpb?: boolean;
   /** The bundles' PNG icon. Default: the project's `icon.png` when there is one, else none. */
   mcpbIcon?: string;
+  /**
+   * Pack `.mcpb` bundles even when `host_capabilities` needs storage or files and the
+   * plugin serves MCP without a fallback for them (`mcpLocalFallback()`), with a warning;
+   * by default such a build fails (`MCPB_NO_FALLBACK`): every storage tool would fail once installed.
+   */
+  mcpbWithoutFallback?: boolean;
   /** A folder shipped as `data/` in every archive (`EXECUTA_DATA` at run time). */
   dataDir?: string;
   /** Native addons the bundle loads, found while bundling; shipped in `lib/`. */
   nativeAddons?: readonly NativeAddon[];
   /**
    * The files the bundle embeds (absolute; from esbuild's metafile, as the `executa`
-   * preset passes them): each archive then holds the licence notices and a CycloneDX SBOM
+   * preset passes them): each archive and `.mcpb` then holds the licence notices and a CycloneDX SBOM
    * of the packages they belong to and of its runtime. Without it, neither is written.
    */
   bundleInputs?: readonly string[];
@@ -213,6 +215,7 @@ interface BuildStep {
 const BUILD_STEPS: readonly BuildStep[] = [
   { name: "source", run: describeFromSource },
   { name: "bundle", run: verifyBundle },
+  { name: "mcpb check", run: checkMcpbFallback },
   { name: "compat", run: compareWithRelease },
   { name: "binaries", run: buildBinaries },
   { name: "manifest", run: writeDistributedManifest },
@@ -443,27 +446,8 @@ async function readEmbeddedPackages(build: BuildRun): Promise<void> {
   const licenses = [...new Set(build.embedded.map((found) => found.license))].sort();
   report.step(
     "notices",
-    `${build.embedded.length} embedded package(s): ${licenses.join(", ") || "none"}; ${NOTICES_FILE} and ${SBOM_FILE} in each archive`,
+    `${build.embedded.length} embedded package(s): ${licenses.join(", ") || "none"}; ${NOTICES_FILE} and ${SBOM_FILE} in each archive${options.mcpb ? " and .mcpb" : ""}`,
   );
-}
-
-/** The notices and the SBOM of one binary, when the embedded packages are known. */
-function rootFilesOf(build: BuildRun, binary: TargetBuild): { name: string; text: string }[] {
-  if (!build.embedded) return [];
-  const contents: BinaryContents = {
-    plugin: { name: build.name, version: build.source.manifest.version },
-    packages: build.embedded,
-    runtime: {
-      ...RUNTIMES[binary.runtime].about,
-      name: binary.runtime,
-      version: binary.runtimeVersion.replace(/^v/, ""),
-    },
-    tool: { name: "@executa/bundler" },
-  };
-  return [
-    { name: NOTICES_FILE, text: noticesText(contents) },
-    { name: SBOM_FILE, text: sbomJson(contents) },
-  ];
 }
 
 /** An archive per binary, with its sha256. */
@@ -479,7 +463,7 @@ async function packArchives(build: BuildRun): Promise<void> {
       binary: binary.path,
       libDir,
       dataDir: options.dataDir ? resolve(options.dataDir) : undefined,
-      rootFiles: rootFilesOf(build, binary),
+      rootFiles: binaryRootFiles(build, binary),
     });
     outputs.add(archive.path).add(archive.sha256Path);
     build.archives.push({ ...archive, platform: binary.platform });

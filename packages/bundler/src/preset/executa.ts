@@ -19,6 +19,7 @@ import type { RuntimeOptions } from "../runtime/runtime.js";
 import { swcDecoratorPlugin } from "../swc/esbuild-swc-plugin.js";
 import { loadSwc } from "../swc/resolve-swc.js";
 import { NODE_TARGET } from "./node-target.js";
+import { sideEffectFreePlugin } from "./side-effect-free-plugin.js";
 
 /** Options of the {@link executa} preset. */
 export interface ExecutaOptions
@@ -32,6 +33,7 @@ export interface ExecutaOptions
     | "dataDir"
     | "mcpb"
     | "mcpbIcon"
+    | "mcpbWithoutFallback"
     | "quiet"
     | "describeTimeoutMs"
     | "compat"
@@ -98,6 +100,7 @@ export function executa(options: ExecutaOptions): Options {
       ...(swc ? [swcDecoratorPlugin(swc)] : []),
       nativeAddonPlugin((found) => (nativeAddons = found)),
       embeddedWasmPlugin(),
+      sideEffectFreePlugin(),
       bundleInputsPlugin(join(output.outDir, `${output.bundleName}.cjs`), (found) => (bundleInputs = found)),
       ...(options.tsup?.esbuildPlugins ?? []),
     ],

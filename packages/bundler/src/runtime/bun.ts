@@ -7,6 +7,7 @@ import {
   type ByteRange,
   disableEnvironmentVariablesInFile,
 } from "../harden/disable-environment-variables.js";
+import { RUNTIME_HAS_SQLITE } from "../native/embedded-wasm-plugin.js";
 import type { TargetPlatform } from "../platform/platforms.js";
 import { run } from "../util/run.js";
 import {
@@ -122,6 +123,9 @@ async function buildBun(
     `__dirname=${JSON.stringify(BUNFS_ROOT)}`,
     "--define",
     `__filename=${JSON.stringify(`${BUNFS_ROOT}/${main}`)}`,
+    // Bun has bun:sqlite, so the local store's WebAssembly SQLite is never loaded: its bytes stay out.
+    "--define",
+    `${RUNTIME_HAS_SQLITE}=true`,
     ...(bytecode ? ["--bytecode"] : []),
     "--outfile",
     staged,

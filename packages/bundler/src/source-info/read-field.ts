@@ -1,4 +1,5 @@
 import {
+  isUnknownDocTag,
   resultPath,
   type SourceField,
   type SourceParameter,
@@ -30,6 +31,8 @@ export interface SourceInfoNote {
 export class FieldReader {
   /** Members read so far whose types have no faithful manifest form. */
   readonly notes: SourceInfoNote[] = [];
+  /** Doc-comment tags read so far that the schema does not know, by member path. */
+  readonly unknownTags: { path: string; tag: string }[] = [];
   private readonly schemas: SchemaReader;
 
   constructor(
@@ -113,6 +116,7 @@ export class FieldReader {
     if (reading.unmapped) this.note(reading, at.path, typeText ?? this.checker.typeToString(type));
     if (!reading.schema) return undefined;
     const doc = declaration ? docOf(this.tsm, declaration) : undefined;
+    if (doc) this.noteUnknownTags(doc, at.path);
     const schema =
       declaration && doc ? this.withNumberTags(reading.schema, declaration, doc) : reading.schema;
     const field: SourceField = { schema, optional: declaredOptional || includesUndefined(this.tsm, type) };
@@ -122,6 +126,12 @@ export class FieldReader {
     const value = initializer ? jsonLiteral(this.tsm, initializer) : NOT_JSON;
     if (value !== NOT_JSON) field.default = value;
     return field;
+  }
+
+  private noteUnknownTags(doc: DocComment, path: string): void {
+    for (const tag of doc.tags.keys()) {
+      if (isUnknownDocTag(tag)) this.unknownTags.push({ path, tag });
+    }
   }
 
   private note(reading: TypeReading & { unmapped: string }, path: string, type: string): void {

@@ -76,11 +76,16 @@ function readClass(
     if (version) info.packageVersion = version;
   }
   const firstNote = fields.notes.length;
+  const firstTag = fields.unknownTags.length;
   const { methods, properties } = readMembers(tsm, fields, node, name);
   if (Object.keys(methods).length > 0) info.methods = methods;
   if (Object.keys(properties).length > 0) info.fields = properties;
   const unsupported = unsupportedMembers(fields.notes.slice(firstNote), name);
   if (unsupported.length > 0) info.unsupported = unsupported;
+  const unknownTags = fields.unknownTags
+    .slice(firstTag)
+    .map(({ path, tag }) => ({ member: path.slice(name.length + 1), tag }));
+  if (unknownTags.length > 0) info.unknownTags = unknownTags;
   return info;
 }
 
@@ -155,11 +160,21 @@ function readMethod(
   }
   const description = docOf(tsm, node).text;
   const returns = fields.returns(node, path);
+  const visibility = visibilityOf(tsm, node);
   return {
     ...(description ? { description } : {}),
     parameters,
     ...(returns ? { returns } : {}),
+    ...(visibility ? { visibility } : {}),
   };
+}
+
+/** `private` or `protected` as declared (a TypeScript modifier reflection cannot see); undefined when public. */
+function visibilityOf(tsm: TypeScriptModule, node: ts.MethodDeclaration): SourceMethod["visibility"] {
+  const flags = tsm.getCombinedModifierFlags(node);
+  if (flags & tsm.ModifierFlags.Private) return "private";
+  if (flags & tsm.ModifierFlags.Protected) return "protected";
+  return undefined;
 }
 
 /** `@Ctx()` and `@Host()` parameters receive the runtime's objects, not arguments: nothing to record. */

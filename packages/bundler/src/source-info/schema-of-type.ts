@@ -1,5 +1,10 @@
 import { PARAMETER_TYPE_NAMES, PARAMETER_TYPES, type ParameterType } from "@executa/core";
-import type { SourceField, SourceSchema } from "@executa/core/internal";
+import {
+  formatOfClassName,
+  type SourceField,
+  type SourceSchema,
+  type ValueFormat,
+} from "@executa/core/internal";
 import type * as ts from "typescript";
 import type { TypeScriptModule } from "./load-typescript.js";
 
@@ -74,14 +79,15 @@ export class SchemaReader {
     return this.readObjectType(type, at);
   }
 
-  /** An object type: a function, Date, an array, a tuple, a record, a built-in class or a shape. */
+  /** An object type: a function, a format's class (Date, URL), an array, a tuple, a record, a built-in class or a shape. */
   private readObjectType(type: ts.Type, at: Position): TypeReading {
     if (type.getCallSignatures().length > 0) return { unmapped: "a function", lossy: true };
-    if (this.isLibType(type, "Date")) return { schema: { type: "string", format: "date-time" } };
+    const format = this.formatOf(type);
+    if (format) return { schema: { type: "string", format } };
     if (this.isAnyRecord(type)) return { schema: { type: "object" } };
     if (this.checker.isTupleType(type)) return erased("array", "a tuple");
     if (this.checker.isArrayType(type)) return this.readArray(type as ts.TypeReference, at);
-    if (this.isLibType(type)) return erased("object", "a built-in class other than Date", true);
+    if (this.isLibType(type)) return erased("object", builtInReason(type), true);
     return { schema: this.readObject(type, at) };
   }
 
@@ -134,7 +140,9 @@ export class SchemaReader {
     const unique = [...new Set(values as Literal[])];
     // true | false is just boolean.
     if (base === "boolean" && unique.length === 2) return { schema: { type: "boolean" } };
-    return { schema: enumSchema(base, unique) };
+    const names = numericEnumNames(this.tsm, members);
+    const schema = enumSchema(base, unique);
+    return { schema: names && names.length === unique.length ? { ...schema, enumNames: names } : schema };
   }
 
   /** `Record<string, unknown>` (or `any`), `{ [key: string]: unknown }`: any JSON object, like `object`. */
@@ -148,18 +156,32 @@ export class SchemaReader {
     );
   }
 
-  /** Whether `type` is a class or interface of the default library (`Date`, `Map`, `Promise`, …). */
-  private isLibType(type: ts.Type, name?: string): boolean {
+  /** The format of a built-in class sent as a string (`Date` → `date-time`, `URL` → `uri`), not a project's own class. */
+  private formatOf(type: ts.Type): ValueFormat | undefined {
+    const format = formatOfClassName(type.getSymbol()?.getName() ?? "");
+    return format && this.isLibType(type) ? format : undefined;
+  }
+
+  /** Whether a file declares the environment: the default library or a package of `@types` (Node's `URL`, `Buffer`). */
+  private isEnvironmentFile(file: ts.SourceFile): boolean {
+    return (
+      this.program.isSourceFileDefaultLibrary(file) || /[/\\]node_modules[/\\]@types[/\\]/.test(file.fileName)
+    );
+  }
+
+  /**
+   * Whether `type` is a class or interface of the environment: the default library (`Map`,
+   * `Promise`, …) or the declared types (`@types/node`'s `Buffer`).
+   */
+  private isLibType(type: ts.Type): boolean {
     const symbol = type.getSymbol();
-    if (!symbol || (name && symbol.getName() !== name)) return false;
+    if (!symbol) return false;
     // A mapped type of the library (`Partial<T>`, `Record<K, V>`) is a plain shape, not a class.
     if (!(symbol.flags & (this.tsm.SymbolFlags.Class | this.tsm.SymbolFlags.Interface))) return false;
     const declarations = symbol.getDeclarations() ?? [];
     return (
       declarations.length > 0 &&
-      declarations.every((declaration) =>
-        this.program.isSourceFileDefaultLibrary(declaration.getSourceFile()),
-      )
+      declarations.every((declaration) => this.isEnvironmentFile(declaration.getSourceFile()))
     );
   }
 }
@@ -169,10 +191,25 @@ function isUnresolved(type: ts.Type): boolean {
   return (type as { intrinsicName?: string }).intrinsicName === "error";
 }
 
+/** The member names of a numeric TypeScript enum's values (`Priority.High` → `High`); undefined for other unions. */
+function numericEnumNames(tsm: TypeScriptModule, members: readonly ts.Type[]): string[] | undefined {
+  const F = tsm.TypeFlags;
+  const numericMembers = members.every(
+    (member) => member.flags & F.EnumLiteral && member.isNumberLiteral() && member.getSymbol() !== undefined,
+  );
+  return numericMembers ? members.map((member) => member.getSymbol()?.getName() as string) : undefined;
+}
+
 /** An enum of `base` values; numbers that are all whole are an `integer` enum. */
 function enumSchema(base: ParameterType, values: readonly Literal[]): SourceSchema {
   const whole = base === "number" && values.every((value) => Number.isInteger(value));
   return { type: whole ? "integer" : base, enum: values };
+}
+
+/** Why a built-in class has no manifest form: JSON does not carry its values as themselves. */
+function builtInReason(type: ts.Type): string {
+  const name = type.getSymbol()?.getName() ?? "built-in class";
+  return `a ${name}, which JSON does not carry as itself`;
 }
 
 function erased(type: ParameterType, why: string, lossy?: boolean): TypeReading {

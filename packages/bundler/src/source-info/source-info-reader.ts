@@ -40,10 +40,11 @@ interface CachedFile {
  * extended, reusing every unchanged parsed file, when a file outside it or a changed
  * text comes in. Files without `class` are returned as they are, at no cost.
  *
- * The program holds only what the analysis reads, to keep its cost at a build's or a
- * `executa dev` start small: the project's files (installed packages are not loaded, and
- * their types are left to reflection), the ES5 default library (Date, Array) and no
- * `@types` globals.
+ * The program holds the project's files with the environment its tsconfig declares: its
+ * `lib` (so `Map`, `Set` and `URL` are the built-ins they are, not unknown names) and its
+ * `types` (Node's `Buffer` is a string's source as the project's own type check sees it).
+ * Installed packages imported by module name are not loaded, to keep a build's or an
+ * `executa dev` start small: their types are left to reflection.
  */
 export class SourceInfoReader {
   private tsm: TypeScriptModule | undefined;
@@ -177,7 +178,11 @@ function modifiedAt(fileName: string): number {
   }
 }
 
-/** The options of `tsconfig` (or the one nearest to `file`), for analysis only: nothing is emitted. */
+/**
+ * The options of `tsconfig` (or the one nearest to `file`), for analysis only: nothing is
+ * emitted. Its `lib` and `types` are kept: a narrower environment than the project's
+ * makes its built-ins unknown names, and a result typed with one loses its schema.
+ */
 function compilerOptionsFor(
   tsm: TypeScriptModule,
   tsconfig: string | undefined,
@@ -191,10 +196,7 @@ function compilerOptionsFor(
     strict: true,
     experimentalDecorators: true,
   };
-  // What the analysis needs of the program is small: the project's own files and the
-  // default library's Date and Array. The ES5 library alone and no @types globals (Node's:
-  // a hundred files) make the program a quarter of the project's (see SourceInfoReader).
-  const analysis: ts.CompilerOptions = { noEmit: true, types: [], lib: ["lib.es5.d.ts"] };
+  const analysis: ts.CompilerOptions = { noEmit: true };
   if (!configPath) return { ...fallback, ...analysis };
   const read = tsm.readConfigFile(configPath, tsm.sys.readFile);
   if (read.error)

@@ -104,8 +104,9 @@ function routeProjectFiles(
     if (resolved.errors.length > 0) return undefined;
     const projectFile =
       resolved.namespace === "file" && !resolved.external && TYPESCRIPT_FILE.test(resolved.path);
+    // Its package's `"sideEffects": false` still holds in the namespace, so unused modules are dropped.
     if (projectFile && !inNodeModules(resolved.path))
-      return { path: `${resolved.path}${SUFFIX}`, namespace: NAMESPACE };
+      return { path: `${resolved.path}${SUFFIX}`, namespace: NAMESPACE, sideEffects: resolved.sideEffects };
     if (!fromRouted) return undefined;
     const { path, namespace, external, sideEffects, pluginData, suffix } = resolved;
     return { path, namespace, external, sideEffects, pluginData, suffix };

@@ -8,14 +8,32 @@ import {
   type TargetPlatform,
   targetPlatform,
 } from "../platform/platforms.js";
+import type { RuntimeName } from "../runtime/runtimes.js";
 import type { ArtifactCommand } from "./artifact-process.js";
+import { findWineLoader, prepareWine, WINE_INSTALL, WINE_REFUSES } from "./wine.js";
 
 /** How a binary of some platform can be started on this machine. */
 export interface Runner {
-  /** `native`, or the emulator's name (`qemu-aarch64-static`). */
+  /** `native`, or the emulator's name (`qemu-aarch64-static`, `wine64`). */
   readonly via: "native" | string;
   /** The command line that starts `binary`. */
   command(binary: string): Pick<ArtifactCommand, "command" | "args">;
+  /**
+   * How the binary's stdin and stdout must be given: `pipes` (a live conversation), or
+   * `files` (a conversation written in full beforehand; Wine cannot hand a pipe to a Node
+   * single executable as its stdout).
+   */
+  readonly stdio: "pipes" | "files";
+  /** Variables the runner adds to the binary's environment (Wine's prefix). */
+  readonly env?: Readonly<Record<string, string>>;
+}
+
+/** Options of {@link runnerFor}. */
+export interface RunnerOptions {
+  /** The runtime the binary carries, when known: some cannot run under an emulator. */
+  runtime?: RuntimeName;
+  /** Where Wine's prefix is kept: the folder of the downloaded runtimes (see `RuntimeOptions.cacheDir`). */
+  cacheDir?: string;
 }
 
 /** How a platform's binaries start here: a runner, or why there is none. */
@@ -53,22 +71,24 @@ const EMULATORS: readonly Emulator[] = [
     install: "apt-get install qemu-user-static",
   },
 ];
-// No Wine: Debian's Wine 8 cannot run these Windows executables on pipes (a Node 20
-// single executable fails opening its stdout pipe with EBADF; a Bun one exits 53 at
-// once), so Windows binaries are checked from their bytes.
 
 /**
  * How to start a `target` binary here: natively on its own platform, under QEMU
- * user-mode emulation when installed, or not at all (the answer says why).
+ * user-mode emulation when installed, a Windows x86_64 one under Wine when installed
+ * (in batch mode, on files), or not at all (the answer says why).
  */
 export async function runnerFor(
   target: TargetPlatform,
   env: NodeJS.ProcessEnv = process.env,
+  options: RunnerOptions = {},
 ): Promise<RunnerLookup> {
   const here = hostPlatform();
   if (target.key === here) {
-    return { runner: { via: "native", command: (binary) => ({ command: binary, args: [] }) } };
+    return {
+      runner: { via: "native", stdio: "pipes", command: (binary) => ({ command: binary, args: [] }) },
+    };
   }
+  if (here === "linux-x86_64" && target.key === "windows-x86_64") return wineRunner(env, options);
   const emulators = EMULATORS.filter((e) => e.host === here && e.target === target.key);
   if (emulators.length === 0) return { why: `nothing runs ${target.key} binaries on ${here}` };
   for (const emulator of emulators) {
@@ -81,11 +101,28 @@ export async function runnerFor(
     }
     const name = command.split(/[\\/]/).pop()!;
     return {
-      runner: { via: name, command: (binary) => ({ command, args: [binary] }) },
+      runner: { via: name, stdio: "pipes", command: (binary) => ({ command, args: [binary] }) },
     };
   }
   const names = emulators.flatMap((e) => e.commands).join(" or ");
   return { why: `${names} is not installed (${emulators[0]!.install})` };
+}
+
+async function wineRunner(env: NodeJS.ProcessEnv, options: RunnerOptions): Promise<RunnerLookup> {
+  const refusal = options.runtime && WINE_REFUSES[options.runtime];
+  if (refusal) return { why: refusal };
+  const loader = await findWineLoader(env);
+  if (!loader) return { why: `Wine is not installed (${WINE_INSTALL})` };
+  const wine = await prepareWine(loader, options, env).catch((error: Error) => error);
+  if (wine instanceof Error) return { why: `Wine's prefix could not be made: ${wine.message}` };
+  return {
+    runner: {
+      via: loader.split("/").pop()!,
+      stdio: "files",
+      env: wine.env,
+      command: (binary) => ({ command: loader, args: [binary] }),
+    },
+  };
 }
 
 async function findOnPath(names: readonly string[], env: NodeJS.ProcessEnv): Promise<string | undefined> {
@@ -118,12 +155,13 @@ export interface BinaryRunner {
 
 /**
  * How to start the executable at `path` here, from its ELF, Mach-O or PE header: natively,
- * under QEMU, or not (with why). `undefined` when the file is no such executable (a
+ * under QEMU or Wine, or not (with why). `undefined` when the file is no such executable (a
  * script, a missing file), which is then started as it is.
  */
 export async function runnerForBinary(
   path: string,
   env: NodeJS.ProcessEnv = process.env,
+  options: RunnerOptions = {},
 ): Promise<BinaryRunner | undefined> {
   const platform = await platformOfBinary(path).then(
     (read) => read.key,
@@ -132,7 +170,7 @@ export async function runnerForBinary(
   if (platform === undefined) return undefined;
   const here = hostPlatform();
   const lookup: RunnerLookup = isKnownPlatform(platform)
-    ? await runnerFor(targetPlatform(platform), env)
+    ? await runnerFor(targetPlatform(platform), env, options)
     : { why: `nothing runs ${platform} binaries on ${here}` };
   return { platform, here, lookup };
 }

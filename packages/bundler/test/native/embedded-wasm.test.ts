@@ -116,7 +116,7 @@ describe("the same plugin in a Bun single executable", () => {
   }, BUILD_TIMEOUT_MS);
   afterAll(() => out?.remove());
 
-  it("stores over MCP with the embedded WebAssembly, from a folder of its own", async () => {
+  it("stores over MCP (on bun:sqlite: Bun has SQLite built in), from a folder of its own", async () => {
     expect(result.binaries[0]?.runtime).toBe("bun");
     const alone = join(out.path, "alone");
     await mkdir(alone);

@@ -276,10 +276,12 @@ describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DT
   // 200 → 210 KiB (207.0 KB measured): DTOs read from their types alone (createObject
   // without class-validator included), currentContext(), error identity across two copies of
   // a package, and the schema instruction for models no response format binds.
-  it("stays under 240 KiB with class-validator inlined, class names kept", async () => {
+  it("stays under 250 KiB with class-validator inlined, class names kept", async () => {
     // 210 → 230 KiB: the 2026-07-28 MCP revision (discover, envelope, input_required rounds), the frame cap and Bun's own stdio.
     // 230 → 240 KiB: MCP over Streamable HTTP (~8 KiB; node:http itself loads only with --mcp-http) and output schemas.
-    expect(result.bundle.size).toBeLessThan(240 * 1024);
+    // 240 → 250 KiB (242.2 KiB measured, from 235.4): MCP over HTTP bounded under hostile traffic
+    // (timeouts, connection and session caps, header checks, the bind and token settings, a log budget).
+    expect(result.bundle.size).toBeLessThan(250 * 1024);
     const code = await readFile(result.bundle.path, "utf8");
     expect(code).toContain('"DecoratedFixture"');
     expect(code).toContain('"ForecastArgs"');

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import type { SourceClass } from "@executa/core/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SourceInfoReader } from "../../src/source-info/source-info-reader.js";
@@ -33,6 +34,7 @@ export class Tools {
   @Tool() mixed(): { value: string | number } { return null as never; }
   @Tool() fromPackage(): Mood { return null as never; }
   @Tool() fails(): never { throw new Error("no"); }
+  @Tool() collections(): { byTag: Map<string, number>; tags: Set<string>; names: string[] } { return null as never; }
 }
 `;
 
@@ -145,8 +147,82 @@ describe("the source reader records what each tool method resolves to", () => {
     expect(returns("mixed")?.properties?.value?.schema).toEqual({ type: "object" });
   });
 
+  it("notes a Map or a Set in a result as lossy: the project's library is loaded, so they are the built-ins", () => {
+    const collections = tools.unsupported?.filter((entry) => entry.member.startsWith("collections()"));
+    expect(collections).toEqual([
+      {
+        member: "collections().byTag",
+        type: "Map<string, number>",
+        reason: "a Map, which JSON does not carry as itself",
+        lossy: true,
+      },
+      {
+        member: "collections().tags",
+        type: "Set<string>",
+        reason: "a Set, which JSON does not carry as itself",
+        lossy: true,
+      },
+    ]);
+  });
+
   it("leaves a type from an installed package to the runtime: no schema, no note", () => {
     expect(returns("fromPackage")).toBeUndefined();
     expect(unsupported("fromPackage")).toEqual([]);
+  });
+});
+
+describe("the source reader reads results with the globals of the project's declared types", () => {
+  let project: Awaited<ReturnType<typeof sourceProject>>;
+  let tools: SourceClass;
+
+  beforeAll(async () => {
+    const typeRoots = [fileURLToPath(new URL("../../../../node_modules/@types", import.meta.url))];
+    project = await sourceProject({
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          target: "ES2022",
+          module: "ESNext",
+          moduleResolution: "Bundler",
+          experimentalDecorators: true,
+          lib: ["ES2023"],
+          types: ["node"],
+          typeRoots,
+        },
+      }),
+      "tools.ts": `${DECORATOR_DECLARATIONS}
+export class Tools {
+  @Tool() encode(text: string) {
+    return { encoded: Buffer.from(text, "utf8").toString("base64"), length: text.length };
+  }
+  @Tool() link(page: URL) {
+    return { page };
+  }
+}
+`,
+    });
+    const file = project.path("tools.ts");
+    const result = new SourceInfoReader().transform(file, await readFile(file, "utf8"));
+    tools = result.classes.find((found) => found.name === "Tools")?.info ?? {};
+  }, 60_000);
+  afterAll(() => project?.remove());
+
+  it("knows what Node's Buffer.toString returns: a string, required", () => {
+    expect(tools.methods?.encode?.returns).toEqual({
+      type: "object",
+      properties: {
+        encoded: { schema: { type: "string" }, optional: false },
+        length: { schema: { type: "number" }, optional: false },
+      },
+    });
+    expect(tools.unsupported).toBeUndefined();
+  });
+
+  it("reads Node's global URL as a string in format uri, a parameter as a result", () => {
+    expect(tools.methods?.link?.parameters[0]).toMatchObject({
+      name: "page",
+      schema: { type: "string", format: "uri" },
+    });
+    expect(tools.methods?.link?.returns?.properties?.page?.schema).toEqual({ type: "string", format: "uri" });
   });
 });

@@ -174,11 +174,12 @@ describe("readSourceInfo through SourceInfoReader", () => {
       optional: false,
       schema: { type: "string", enum: ["red", "green"] },
     });
-    // Whole-number enums are integer enums.
+    // Whole-number enums are integer enums; a numeric enum's member names come with its values.
     expect(parameter("paint", "level")).toMatchObject({
       optional: true,
-      schema: { type: "integer", enum: [0, 5] },
+      schema: { type: "integer", enum: [0, 5], enumNames: ["Low", "High"] },
     });
+    expect(parameter("paint", "ratio")?.schema.enumNames).toBeUndefined();
     expect(parameter("paint", "ratio")?.schema).toEqual({ type: "number", enum: [0.5, 1] });
     expect(parameter("paint", "colors")?.schema).toEqual({
       type: "array",
@@ -295,7 +296,8 @@ describe("readSourceInfo through SourceInfoReader", () => {
       ["anything", 0, { type: "object" }],
       ["mixed", 1, { type: "object" }],
       ["pair", 4, { type: "array" }],
-      // Map is not in the analysis's (ES5) library: unresolved, left to reflection.
+      // Map is a built-in of the project's library: what reflection says, and noted as lossy.
+      ["map", 5, { type: "object" }],
     ]);
     expect(notes.map((note) => note.path)).toEqual(
       expect.arrayContaining([
@@ -334,9 +336,15 @@ describe("readSourceInfo through SourceInfoReader", () => {
       ]),
     );
     expect(unsupported.find((entry) => entry.member === "loose(mixed)")?.type).toBe("string | number");
-    // From an installed package (or a library the analysis leaves out): reflection decides.
+    // From an installed package: reflection decides.
     expect(unsupported.map((entry) => entry.member)).not.toContain("fromPackage(mood)");
-    expect(unsupported.map((entry) => entry.member)).not.toContain("loose(map)");
+    expect(unsupported).toContainEqual({
+      member: "loose(map)",
+      index: 5,
+      type: "Map<string, number>",
+      reason: "a Map, which JSON does not carry as itself",
+      lossy: true,
+    });
     expect(classes.QueryArgs?.unsupported).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import { styleText } from "node:util";
-import type { CheckResult, CheckStatus, ConformanceReport } from "@executa/host";
+import type { CheckNotRun, CheckResult, CheckStatus, ConformanceReport } from "@executa/host";
 
 /** How to render text output. */
 export interface FormatOptions {
@@ -18,6 +18,14 @@ const ID_WIDTH = 24;
 export function formatCheckLine(result: CheckResult, options: FormatOptions = {}): string {
   const status = options.color ? styleText(STATUS_COLOR[result.status], result.status) : result.status;
   return `  ${status}  ${result.id.padEnd(ID_WIDTH)} ${result.reason}`;
+}
+
+/** The checks a batch run could not do, and why (they need a live pipe, which `via` cannot give). */
+export function formatNotRun(notRun: readonly CheckNotRun[], via = "the runner"): string {
+  return (
+    `\n  not run (they need a live pipe, which ${via} cannot give this binary):\n` +
+    notRun.map((check) => `    ${check.title}: ${check.why}\n`).join("")
+  );
 }
 
 /** The report's first line: what was checked. */

@@ -32,6 +32,7 @@ interface BuildFlags {
   data?: string;
   mcpb?: boolean;
   mcpbIcon?: string;
+  mcpbWithoutFallback?: boolean;
   tsconfig?: string;
   decoratorMetadata: boolean;
   compat?: string | false;
@@ -118,6 +119,10 @@ function addBuildOptions(command: Command): Command {
     .option("--data <dir>", "a folder shipped as data/ in every archive")
     .option("--mcpb", "also an MCP bundle (.mcpb) per platform, for desktop clients that install them")
     .option("--mcpb-icon <file>", "the bundles' PNG icon (default: icon.png in the project, when present)")
+    .option(
+      "--mcpb-without-fallback",
+      "pack .mcpb bundles, with a warning, even when storage or files would fail under MCP (no mcpLocalFallback())",
+    )
     .option("--tsconfig <file>", "tsconfig to compile with")
     .option("--no-decorator-metadata", "compile without SWC (only for plugins without decorators)")
     .option(
@@ -159,6 +164,7 @@ async function buildOptionsOf(entry: string, flags: BuildFlags, io: CliIO): Prom
     dataDir: flags.data,
     mcpb: flags.mcpb,
     mcpbIcon: flags.mcpbIcon,
+    mcpbWithoutFallback: flags.mcpbWithoutFallback,
     tsconfig: flags.tsconfig,
     decoratorMetadata: flags.decoratorMetadata,
     compat: flags.compat,

@@ -1,8 +1,16 @@
 import { resolve } from "node:path";
 import { runnerForBinary } from "@executa/bundler";
-import { CHECK_GROUP_IDS, CHECK_IDS, runConformance } from "@executa/host";
+import {
+  type BatchConformanceReport,
+  CHECK_GROUP_IDS,
+  CHECK_IDS,
+  type CheckResult,
+  type ConformanceReport,
+  runBatchConformance,
+  runConformance,
+} from "@executa/host";
 import { type Command, InvalidArgumentError } from "commander";
-import { formatCheckLine, formatReportHeader, formatSummary } from "../check/format-report.js";
+import { formatCheckLine, formatNotRun, formatReportHeader, formatSummary } from "../check/format-report.js";
 import type { CliIO } from "../cli-io.js";
 import { useColor } from "../cli-io.js";
 
@@ -44,21 +52,49 @@ export function registerCheckCommand(program: Command, io: CliIO): Command {
       }
       if (start.note) io.stderr.write(`executa check: ${start.note}\n`);
       if (!flags.json) io.stdout.write(`${formatReportHeader({ command, args })}\n`);
-      const report = await runConformance(start.command, start.args, {
-        cwd: flags.cwd,
-        skip: flags.skip,
-        onResult: flags.json
-          ? undefined
-          : (result) => io.stdout.write(`${formatCheckLine(result, { color })}\n`),
-      });
+      const onResult = flags.json
+        ? undefined
+        : (result: CheckResult) => io.stdout.write(`${formatCheckLine(result, { color })}\n`);
+      const report = await runChecks(start, flags, onResult);
+      if ("notRun" in report && !flags.json) io.stdout.write(formatNotRun(report.notRun, start.batch?.via));
       if (flags.json) io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       else io.stdout.write(`\n${formatSummary(report, { color })}\n`);
       if (!report.summary.ok) process.exitCode = 1;
     });
 }
 
-/** What to start: the command itself, or a foreign executable under its emulator; or why it cannot run here. */
-type StartCommand = { command: string; args: string[]; note?: string } | { refusal: string };
+/** The live conformance checks, or, for a binary whose runner cannot give it pipes, the batch ones. */
+async function runChecks(
+  start: Extract<StartCommand, { command: string }>,
+  flags: CheckFlags,
+  onResult: ((result: CheckResult) => void) | undefined,
+): Promise<ConformanceReport | BatchConformanceReport> {
+  if (!start.batch) {
+    return runConformance(start.command, start.args, { cwd: flags.cwd, skip: flags.skip, onResult });
+  }
+  return runBatchConformance(start.command, start.args, {
+    cwd: flags.cwd,
+    env: { ...process.env, ...start.batch.env },
+    describeTimeoutMs: EMULATED_DESCRIBE_MS,
+    onResult,
+  });
+}
+
+/**
+ * What to start: the command itself, or a foreign executable under its emulator (on files
+ * in batch mode when the emulator cannot give it pipes); or why it cannot run here.
+ */
+type StartCommand =
+  | {
+      command: string;
+      args: string[];
+      note?: string;
+      batch?: { via: string; env: Readonly<Record<string, string>> };
+    }
+  | { refusal: string };
+
+/** How long a binary under an emulator may take to answer `describe` (it starts many times slower). */
+const EMULATED_DESCRIBE_MS = 30_000;
 
 async function startCommand(command: string, args: string[], cwd?: string): Promise<StartCommand> {
   const binary = await runnerForBinary(resolve(cwd ?? ".", command));
@@ -74,11 +110,16 @@ async function startCommand(command: string, args: string[], cwd?: string): Prom
           : "."),
     };
   }
-  const started = lookup.runner.command(command);
+  const runner = lookup.runner;
+  const started = runner.command(command);
+  const batch = runner.stdio === "files";
   return {
     command: started.command,
     args: [...(started.args ?? []), ...args],
-    note: `${command} is a ${platform} executable: checking it under ${lookup.runner.via}`,
+    note:
+      `${command} is a ${platform} executable: checking it under ${runner.via}` +
+      (batch ? " in batch mode (stdin and stdout on files)" : ""),
+    batch: batch ? { via: runner.via, env: runner.env ?? {} } : undefined,
   };
 }
 

@@ -163,7 +163,7 @@ describe("executa build --all on the weather sample", () => {
     expect(installed.manifest.tools.map((tool) => tool.name)).toEqual(["get_weather", "get_forecast"]);
   });
 
-  it("writes an .mcpb per platform, with its sha256, that mcpb reads and validates (foreign binaries not run)", async () => {
+  it("writes an .mcpb per platform, with its sha256, notices and SBOM, that mcpb reads and validates (foreign binaries not run)", async () => {
     const checks: Promise<void>[] = [];
     for (const platform of KNOWN_PLATFORMS) {
       const file = `weather-${platform}.mcpb`;
@@ -173,7 +173,12 @@ describe("executa build --all on the weather sample", () => {
       );
       const exe = platform.startsWith("windows") ? "bin/weather.exe" : "bin/weather";
       const files = unzipSync(bytes);
-      expect(Object.keys(files)).toEqual(["manifest.json", exe]);
+      expect(Object.keys(files)).toEqual(["manifest.json", "THIRD_PARTY_NOTICES.txt", "sbom.cdx.json", exe]);
+      // The same notices and SBOM as the platform's archive: the same binary's contents.
+      const windows = platform.startsWith("windows");
+      const archive = join(out, `weather-${platform}.${windows ? "zip" : "tar.gz"}`);
+      const archived = windows ? await rootFilesOfZip(archive) : await rootFilesOfTar(archive, out, platform);
+      expect(await rootFilesOfZip(join(out, file))).toEqual(archived);
       const manifest = JSON.parse(Buffer.from(files["manifest.json"]!).toString("utf8"));
       expect(manifest).toMatchObject({
         manifest_version: "0.3",

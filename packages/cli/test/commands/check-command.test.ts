@@ -1,6 +1,6 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { ConformanceReport } from "@executa/host";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fixture, requireBuiltCli, runCli } from "../helpers/cli.js";
@@ -77,25 +77,51 @@ describe("executa check (built CLI)", () => {
   });
 
   it("says which platform a foreign executable is for and how to check it, instead of a FAIL per check", async () => {
-    // A Windows x86_64 PE header: nothing runs it on this machine (Linux or macOS).
-    const dir = mkdtempSync(join(tmpdir(), "executa-check-foreign-"));
+    // A Windows arm64 PE header: nothing runs it on this machine (Linux or macOS x86_64).
+    const binary = writePe(0xaa64);
     try {
-      const pe = Buffer.alloc(0x100);
-      pe.write("MZ", 0, "latin1");
-      pe.writeUInt32LE(0x80, 0x3c);
-      pe.write("PE\0\0", 0x80, "latin1");
-      pe.writeUInt16LE(0x8664, 0x84);
-      const binary = join(dir, "plugin");
-      writeFileSync(binary, pe);
-      chmodSync(binary, 0o755);
       const run = await runCli(["check", "--", binary]);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(
-        /executa check: .*plugin is a windows-x86_64 executable and this machine is \S+: nothing runs windows-x86_64 binaries on \S+\. Check it on windows-x86_64\./,
+        /executa check: .*plugin is a windows-arm64 executable and this machine is \S+: nothing runs windows-arm64 binaries on \S+\. Check it on windows-arm64\./,
       );
       expect(run.stdout).not.toContain("FAIL");
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      rmSync(dirname(binary), { recursive: true, force: true });
+    }
+  });
+
+  it("checks a windows-x86_64 executable under Wine in batch mode, naming the checks that need a live pipe (on CI, Wine is required)", async () => {
+    // A bare PE header, which Wine cannot load: the batch checks fail.
+    const binary = writePe(0x8664);
+    try {
+      const run = await runCli(["check", "--", binary]);
+      expect(run.code).toBe(1);
+      if (!onCi && run.stderr.includes("Wine is not installed")) return;
+      expect(run.stderr).toMatch(
+        /plugin is a windows-x86_64 executable: checking it under wine\S* in batch mode/,
+      );
+      expect(run.stdout).toMatch(/FAIL {2}initialize +no answer to initialize/);
+      expect(run.stdout).toContain("not run (they need a live pipe");
+      expect(run.stdout).toContain("SIGTERM → exit 0 within 5 s: signals the running process");
+    } finally {
+      rmSync(dirname(binary), { recursive: true, force: true });
     }
   });
 });
+
+const onCi = Boolean(process.env.CI) && process.env.CI !== "false";
+
+/** An executable file holding only a PE header for `machine` (0x8664 x86_64, 0xaa64 arm64), in a folder of its own. */
+function writePe(machine: number): string {
+  const dir = mkdtempSync(join(tmpdir(), "executa-check-foreign-"));
+  const pe = Buffer.alloc(0x100);
+  pe.write("MZ", 0, "latin1");
+  pe.writeUInt32LE(0x80, 0x3c);
+  pe.write("PE\0\0", 0x80, "latin1");
+  pe.writeUInt16LE(machine, 0x84);
+  const binary = join(dir, "plugin");
+  writeFileSync(binary, pe);
+  chmodSync(binary, 0o755);
+  return binary;
+}

@@ -1,4 +1,5 @@
 import type { ParameterType } from "./parameter-types/index.js";
+import type { ValueFormat } from "./value-formats/index.js";
 
 /**
  * What a build-time reading of the TypeScript source knows about a decorated class and
@@ -12,6 +13,12 @@ export interface SourceSchema {
   type: ParameterType;
   /** Allowed values, from a literal union or a TypeScript enum (string or numeric). */
   enum?: readonly (string | number | boolean)[];
+  /**
+   * For a numeric TypeScript enum (`enum Priority { Low, Medium, High }`): its members'
+   * names, one per `enum` value in the same order. The model is shown the names, and a
+   * name sent is the method's number.
+   */
+  enumNames?: readonly string[];
   /** Element schema of an array. */
   items?: SourceSchema;
   /** Shape of an object: from an interface, a type alias, an object literal type or a DTO class. */
@@ -19,8 +26,8 @@ export interface SourceSchema {
   /** Inclusive bounds, from JSDoc `@minimum` / `@maximum`. */
   minimum?: number;
   maximum?: number;
-  /** `date-time` for a `Date` (sent as an ISO 8601 string). */
-  format?: "date-time";
+  /** The format of a built-in class sent as a string: `date-time` for a `Date`, `uri` for a `URL`. */
+  format?: ValueFormat;
   /** The type is a union with `null` (a result's value may then be `null`). */
   nullable?: boolean;
 }
@@ -61,6 +68,11 @@ export interface SourceMethod {
    * path below it, `method().field`, `method().list[]`).
    */
   returns?: SourceSchema;
+  /**
+   * `private` or `protected` when the method is declared so: TypeScript keeps it from
+   * callers, which a tool never is. Absent for a public method.
+   */
+  visibility?: "private" | "protected";
 }
 
 /** Everything recorded for one class (a plugin class or a DTO class). */
@@ -83,6 +95,20 @@ export interface SourceClass {
    * decorators refuse it unless an explicit `type` option overrides it.
    */
   unsupported?: readonly SourceUnsupported[];
+  /**
+   * Doc-comment tags on members (parameters, fields, properties inside them) that are
+   * neither schema tags nor documentation tags (`@min 0` for `@minimum 0`): the decorators
+   * refuse them rather than drop them.
+   */
+  unknownTags?: readonly SourceUnknownTag[];
+}
+
+/** A doc-comment tag the schema does not know, where it was written. */
+export interface SourceUnknownTag {
+  /** The member, named as in {@link SourceUnsupported.member} (`method(param)`, `field`, `field.sub`). */
+  member: string;
+  /** The tag without its `@`. */
+  tag: string;
 }
 
 /** How a member path names a method's result: `method()`; inside it, `method().field` and `method().list[]`. */

@@ -40,3 +40,24 @@ export interface McpServeOptions {
    */
   fallback?: McpFallback;
 }
+
+/**
+ * The experimental MCP server capability naming the families a server's fallback answers
+ * (`{ families: ["storage", "files"] }`), so a client (and the build, before it packs an
+ * `.mcpb`) can tell a plugin whose storage works under MCP from one whose storage fails.
+ */
+export const MCP_FALLBACK_CAPABILITY = "io.executa/fallback";
+
+/** The server capabilities an MCP session announces: tools, and the fallback's families when it has one. */
+export function mcpServerCapabilities(fallback: McpFallback | undefined): McpServerCapabilities {
+  const capabilities: McpServerCapabilities = { tools: { listChanged: false } };
+  if (fallback)
+    capabilities.experimental = { [MCP_FALLBACK_CAPABILITY]: { families: [...fallback.families] } };
+  return capabilities;
+}
+
+/** The `capabilities` of MCP `initialize` and `server/discover` results. */
+export interface McpServerCapabilities {
+  tools: { listChanged: boolean };
+  experimental?: Record<string, unknown>;
+}

@@ -31,8 +31,8 @@ function quickBound(result: McpCallToolResult): number | undefined {
  * A `tools/call` result that fits in one MCP frame. A result carrying its data twice (as
  * JSON text and as `structuredContent`) keeps only `structuredContent` and a short text
  * saying so when that makes it fit; a result that still does not fit becomes an `isError`
- * result naming its size and the limit, so the client's connection survives and the model
- * can ask for less.
+ * result naming the size of its smallest form (the data once, as it would be sent) and the
+ * limit, so the client's connection survives and the model can ask for less.
  */
 export function fitCallResult(
   result: McpCallToolResult,
@@ -42,21 +42,21 @@ export function fitCallResult(
   if (bound !== undefined && bound <= budget) return result;
   const bytes = wireBytes(result);
   if (bytes <= budget) return result;
-  if (result.structuredContent !== undefined && !result.isError) {
-    const [first, ...rest] = result.content;
-    const single: McpCallToolResult = {
-      ...result,
-      content: [
-        {
-          type: "text",
-          text: `The result (${first ? Buffer.byteLength(first.text) : 0} bytes of JSON) is in structuredContent.`,
-        },
-        ...rest,
-      ],
-    };
-    if (wireBytes(single) <= budget) return single;
-  }
-  return tooLargeResult(bytes, budget);
+  const single = dataOnce(result);
+  if (single === undefined) return tooLargeResult(bytes, budget);
+  const singleBytes = wireBytes(single);
+  return singleBytes <= budget ? single : tooLargeResult(singleBytes, budget);
+}
+
+/**
+ * A successful result with `structuredContent` whose first text block, the same data as
+ * JSON, is replaced by a short note; undefined for a result that carries its data once.
+ */
+function dataOnce(result: McpCallToolResult): McpCallToolResult | undefined {
+  if (result.structuredContent === undefined || result.isError) return undefined;
+  const [first, ...rest] = result.content;
+  const note = `The result (${first ? Buffer.byteLength(first.text) : 0} bytes of JSON) is in structuredContent.`;
+  return { ...result, content: [{ type: "text", text: note }, ...rest] };
 }
 
 /** The `isError` result standing in for one too large for a frame. */

@@ -18,7 +18,7 @@ export interface McpInputRequiredResult {
 }
 
 /** Where the current round of a call is answered. */
-interface Round {
+export interface Round {
   resolve(answer: McpCallToolResult | McpInputRequiredResult): void;
   reject(error: unknown): void;
 }
@@ -41,9 +41,13 @@ export class InputRequiredFlow {
   private round: Round | undefined;
   private readonly waiting = new Map<string, Waiting>();
   private seq = 0;
+  /** How many `input_required` rounds were sent. */
+  private rounds = 0;
+  /** The round whose `requestState` the client holds and has not used yet. */
+  private outstanding: number | undefined;
 
-  /** `requestState` is this token, opaque to the client. */
-  constructor(readonly token: string) {}
+  /** `stateOf(n)` is the `requestState` of round n, opaque to the client. */
+  constructor(private readonly stateOf: (round: number) => string) {}
 
   /** Answers the next round (the first `tools/call`, or a later one resuming this flow). */
   open(round: Round): void {
@@ -68,8 +72,14 @@ export class InputRequiredFlow {
     });
   }
 
-  /** A later `tools/call` of this flow: its responses settle the asks, and it answers the next round. */
-  resume(responses: unknown, round: Round): void {
+  /**
+   * A later `tools/call` of this flow, echoing the state of round `n`: its responses
+   * settle the asks, and it answers the next round. False, and nothing done, when that
+   * state was used already (each state resumes once).
+   */
+  resume(n: number, responses: unknown, round: Round): boolean {
+    if (n !== this.outstanding) return false;
+    this.outstanding = undefined;
     this.round = round;
     const given = isObject(responses) ? responses : {};
     for (const [key, entry] of this.waiting) {
@@ -81,6 +91,7 @@ export class InputRequiredFlow {
       entry.resolve(given[key]);
     }
     queueMicrotask(() => this.flush());
+    return true;
   }
 
   /** The tool finished: its result answers the open round. */
@@ -99,10 +110,11 @@ export class InputRequiredFlow {
     const unasked = [...this.waiting].filter(([, entry]) => !entry.asked);
     if (this.round === undefined || unasked.length === 0) return;
     for (const [, entry] of unasked) entry.asked = true;
+    this.outstanding = ++this.rounds;
     this.round.resolve({
       resultType: "input_required",
       inputRequests: Object.fromEntries(unasked.map(([key, entry]) => [key, entry.request])),
-      requestState: this.token,
+      requestState: this.stateOf(this.outstanding),
     });
     this.round = undefined;
   }

@@ -2,7 +2,7 @@ import { type ResponseFormat, responseFormatInstruction } from "../capabilities/
 import type { ReverseChannel } from "../context/reverse-channel.js";
 import { RpcError } from "../errors/rpc-error.js";
 import type { RequestOptions } from "../rpc/peer.js";
-import { refusalCode, reverseFamilyOf } from "../wire/capability-families.js";
+import { type ReverseFamilyName, refusalCode, reverseFamilyOf } from "../wire/capability-families.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { McpFallback } from "./fallback.js";
 
@@ -150,17 +150,35 @@ function bounded(answer: Promise<unknown>, options: RequestOptions = {}): Promis
   });
 }
 
+/**
+ * The refusal of a reverse call MCP cannot carry. Its message is what an MCP client shows
+ * the model (see `toolFailureResult`), so it names the MCP-side cause and the fix.
+ */
 function notNegotiated(method: string, initialized: boolean): RpcError {
   const family = reverseFamilyOf(method);
-  const why =
-    family?.name === "sampling"
-      ? initialized
-        ? "the MCP client did not declare the sampling capability"
-        : "the MCP client has not initialized"
-      : "MCP has no equivalent of this capability";
   return new RpcError(
     family ? refusalCode(family.codes, "not_negotiated") : JsonRpcErrorCode.METHOD_NOT_FOUND,
-    `${method} is unavailable when serving MCP: ${why}`,
+    `${method} is unavailable when serving MCP: ${refusalReason(family?.name, initialized)}`,
     { method, reason: "not_negotiated", protocol: "mcp" },
   );
+}
+
+/** Why a family's call cannot be answered under MCP, and what makes it work. */
+function refusalReason(family: ReverseFamilyName | undefined, initialized: boolean): string {
+  switch (family) {
+    case "sampling":
+      return initialized
+        ? "the MCP client did not declare the sampling capability. Fix: use an MCP client that " +
+            "supports sampling (it declares capabilities.sampling in initialize) and allow it there"
+        : "the MCP client has not initialized. Fix: send initialize before calling tools";
+    case "storage":
+    case "files":
+      return (
+        "MCP clients provide no storage or files, and this server has no local fallback for them. " +
+        "Fix (the plugin's author): serve the plugin with { mcp: { fallback: mcpLocalFallback() } } " +
+        "from @executa/host/local, or run it under an Executa host"
+      );
+    default:
+      return "MCP has no equivalent of this capability. Fix: run the plugin under an Executa host";
+  }
 }

@@ -3,33 +3,32 @@ import type { ReverseChannel } from "../context/reverse-channel.js";
 import { InvalidParamsError } from "../errors/invalid-params-error.js";
 import { MethodNotFoundError } from "../errors/method-not-found-error.js";
 import { RpcError } from "../errors/rpc-error.js";
-import { ToolTimeoutError } from "../errors/timeout-error.js";
 import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import type { Logger } from "../log/logger.js";
 import { isObject } from "../manifest/manifest-issues.js";
 import type { IncomingRequest, RequestOptions } from "../rpc/peer.js";
-import { uniqueId } from "../rpc/unique-id.js";
 import type { InvokeRun } from "../server/invoke-run.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { InitializeParams, InvokeParams, InvokeResult } from "../wire/invoke.js";
 import type { Manifest } from "../wire/manifest.js";
 import { callToolResult, invalidArgumentsResult, type McpCallToolResult } from "./call-result.js";
-import type { McpFallback } from "./fallback.js";
+import { type McpFallback, type McpServerCapabilities, mcpServerCapabilities } from "./fallback.js";
 import { fitCallResult } from "./frame-cap.js";
-import { InputRequiredFlow, type McpInputRequiredResult } from "./input-required.js";
+import { InputRequiredFlow, type McpInputRequiredResult, type Round } from "./input-required.js";
 import { type OutputSchema, toolEntry } from "./input-schema.js";
 import { mcpReverseChannel } from "./mcp-channel.js";
 import {
-  ALL_MCP_PROTOCOL_VERSIONS,
   isModernRevision,
   MODERN_MCP_PROTOCOL_VERSIONS,
   type ModernEnvelope,
   modernEnvelope,
   modernResult,
   speaksModern,
-  UNSUPPORTED_PROTOCOL_VERSION_CODE,
+  unsupportedRevisionError,
 } from "./modern.js";
 import { listenForProgress, type ProgressUpdate } from "./progress.js";
+import { newRequestStateSeal, type RequestStateSeal } from "./request-state.js";
+import { toolFailureResult } from "./tool-failure.js";
 import {
   featuresOf,
   LATEST_MCP_PROTOCOL_VERSION,
@@ -62,7 +61,7 @@ export interface McpServerSide {
 /** The result of MCP `initialize`. */
 export interface McpInitializeResult {
   protocolVersion: McpProtocolVersion;
-  capabilities: { tools: { listChanged: boolean } };
+  capabilities: McpServerCapabilities;
   serverInfo: { name: string; version: string; title?: string };
 }
 
@@ -72,7 +71,7 @@ export interface McpInitializeResult {
  */
 export interface McpDiscoverResult {
   supportedVersions: string[];
-  capabilities: { tools: { listChanged: boolean } };
+  capabilities: McpServerCapabilities;
 }
 
 /** The two eras of MCP: `initialize` once (legacy) or a `_meta` envelope on every request (modern). */
@@ -85,6 +84,24 @@ interface CallInFlight {
 }
 
 /**
+ * A modern-era call that may span several `tools/call` requests: its tool, the
+ * capabilities its first request declared (its tool's asks are judged by them, not by
+ * another caller's) and the rounds of its asks.
+ */
+interface ModernCall {
+  readonly tool: string;
+  readonly capabilities: Record<string, unknown>;
+  readonly flow: InputRequiredFlow;
+}
+
+/**
+ * Told which call (by invoke id) a request serves, before its tool runs: the transport
+ * routes the call's progress and asks to that request's answer, and cancels that call
+ * when the request's client goes away.
+ */
+export type CallBinding = (invokeId: string) => void;
+
+/**
  * The Model Context Protocol side of a plugin server: `initialize`, `ping`, `tools/list`
  * and `tools/call` answered from the same manifest and handlers as Executa's `describe`
  * and `invoke`, and `notifications/cancelled` aborting the call's `ctx.signal`.
@@ -95,11 +112,16 @@ export class McpSession {
   private version: McpProtocolVersion = LATEST_MCP_PROTOCOL_VERSION;
   private features: McpFeatures = featuresOf(LATEST_MCP_PROTOCOL_VERSION);
   private clientCapabilities: Record<string, unknown> | undefined;
-  private readonly calls = new Map<string, CallInFlight>();
   private era: McpEra = "legacy";
-  /** Modern-era calls whose tool may ask the client, by `requestState` and by invoke id. */
-  private readonly flowsByState = new Map<string, InputRequiredFlow>();
-  private readonly flowsByInvoke = new Map<string, InputRequiredFlow>();
+  /** Every call gets its own invoke id (`mcp-N`): request ids are the client's and may repeat. */
+  private callCount = 0;
+  /** Calls in flight, by invoke id. */
+  private readonly calls = new Map<string, CallInFlight>();
+  /** The invoke a request in flight serves, by request id: what `notifications/cancelled` names. */
+  private readonly invokeOfRequest = new Map<string, string>();
+  /** Modern-era calls whose tool may ask the client, by invoke id. */
+  private readonly modernCalls = new Map<string, ModernCall>();
+  private seal: Promise<RequestStateSeal> | undefined;
 
   constructor(private readonly server: McpServerSide) {
     this.channel = mcpReverseChannel({
@@ -107,7 +129,7 @@ export class McpSession {
         const flow = this.flowOfRunningInvoke();
         return flow ? flow.ask(method, params, options?.signal) : server.request(method, params, options);
       },
-      clientCapabilities: () => this.clientCapabilities,
+      clientCapabilities: () => this.modernCallOfRunningInvoke()?.capabilities ?? this.clientCapabilities,
       hostCapabilities: server.manifest.host_capabilities ?? [],
       pluginName: server.manifest.name,
       fallback: server.fallback,
@@ -119,9 +141,9 @@ export class McpSession {
    * `_meta` envelope (or `server/discover`) is answered in the modern era's shape; one
    * without an envelope in the era the session is in (an `initialize` makes it legacy).
    */
-  handle(request: IncomingRequest): unknown {
-    if (request.id === undefined || !this.enterEra(request)) return this.answer(request);
-    const answer = this.answer(request);
+  handle(request: IncomingRequest, bind?: CallBinding): unknown {
+    if (request.id === undefined || !this.enterEra(request)) return this.answer(request, bind);
+    const answer = this.answer(request, bind);
     const { name, version } = this.server.manifest;
     const stamp = (result: unknown) => modernResult(request.method, result, { name, version });
     return answer instanceof Promise ? answer.then(stamp) : stamp(answer);
@@ -136,13 +158,7 @@ export class McpSession {
     const envelope = modernEnvelope(request.params);
     if (envelope === undefined) return request.method === "server/discover" || this.era === "modern";
     if (!isModernRevision(envelope.protocolVersion)) return false;
-    if (!speaksModern(envelope.protocolVersion)) {
-      throw new RpcError(
-        UNSUPPORTED_PROTOCOL_VERSION_CODE,
-        `Unsupported protocol version ${envelope.protocolVersion}; this server speaks ${ALL_MCP_PROTOCOL_VERSIONS.join(", ")}`,
-        { supported: [...ALL_MCP_PROTOCOL_VERSIONS], requested: envelope.protocolVersion },
-      );
-    }
+    if (!speaksModern(envelope.protocolVersion)) throw unsupportedRevisionError(envelope.protocolVersion);
     this.enterModern(envelope);
     return true;
   }
@@ -160,7 +176,7 @@ export class McpSession {
     this.clientCapabilities = envelope.clientCapabilities;
   }
 
-  private answer(request: IncomingRequest): unknown {
+  private answer(request: IncomingRequest, bind?: CallBinding): unknown {
     switch (request.method) {
       case "server/discover":
         return this.discover();
@@ -175,7 +191,7 @@ export class McpSession {
           ),
         };
       case "tools/call":
-        return this.call(request);
+        return this.call(request, bind);
       case "notifications/cancelled":
         this.cancel(request.params);
         return undefined;
@@ -190,7 +206,7 @@ export class McpSession {
   private discover(): McpDiscoverResult {
     return {
       supportedVersions: [...MODERN_MCP_PROTOCOL_VERSIONS],
-      capabilities: { tools: { listChanged: false } },
+      capabilities: mcpServerCapabilities(this.server.fallback),
     };
   }
 
@@ -210,44 +226,57 @@ export class McpSession {
     if (this.features.structuredContent && manifest.display_name) serverInfo.title = manifest.display_name;
     const result = {
       protocolVersion: this.version,
-      capabilities: { tools: { listChanged: false } },
+      capabilities: mcpServerCapabilities(this.server.fallback),
       serverInfo,
     };
     const hook = this.server.onInitialize;
     return hook ? Promise.resolve(hook(params)).then(() => result) : result;
   }
 
-  /** The input-required flow of the modern-era call whose tool code is running now, if any. */
-  private flowOfRunningInvoke(): InputRequiredFlow | undefined {
+  /** The modern-era call whose tool code is running now, if any. */
+  private modernCallOfRunningInvoke(): ModernCall | undefined {
     const id = this.era === "modern" ? currentInvoke()?.invokeId : undefined;
-    return id === undefined ? undefined : this.flowsByInvoke.get(id);
+    return id === undefined ? undefined : this.modernCalls.get(id);
+  }
+
+  private flowOfRunningInvoke(): InputRequiredFlow | undefined {
+    return this.modernCallOfRunningInvoke()?.flow;
   }
 
   /**
    * `tools/call`. In the modern era a call may take several rounds: its tool's asks of
    * the client (sampling) end a round with `input_required`, and a later `tools/call`
-   * carrying the `requestState` resumes it.
+   * carrying the round's `requestState` resumes it.
    */
-  private call(request: IncomingRequest): unknown {
-    if (this.era !== "modern") return this.run(request);
+  private call(request: IncomingRequest, bind?: CallBinding): unknown {
+    if (this.era !== "modern" || request.id === undefined) return this.run(request, bind);
     const params = isObject(request.params) ? request.params : {};
-    if (typeof params.requestState === "string")
-      return this.resume(params.requestState, params.inputResponses);
-    const key = idKey(request.id);
-    if (key === undefined) return this.run(request);
-    const flow = new InputRequiredFlow(uniqueId());
-    const invokeId = `mcp-${key}`;
-    this.flowsByInvoke.set(invokeId, flow);
-    this.flowsByState.set(flow.token, flow);
-    const done = () => {
-      this.flowsByInvoke.delete(invokeId);
-      this.flowsByState.delete(flow.token);
-    };
-    return new Promise<McpCallToolResult | McpInputRequiredResult>((resolve, reject) => {
-      flow.open({ resolve, reject });
+    if (typeof params.requestState === "string") return this.resume(request, params.requestState, bind);
+    return this.startModern(request, bind);
+  }
+
+  private requestStateSeal(): Promise<RequestStateSeal> {
+    this.seal ??= newRequestStateSeal();
+    return this.seal;
+  }
+
+  /** The first `tools/call` of a modern-era call: runs it, answering rounds until its result. */
+  private async startModern(
+    request: IncomingRequest,
+    bind?: CallBinding,
+  ): Promise<McpCallToolResult | McpInputRequiredResult> {
+    const seal = await this.requestStateSeal();
+    const { name } = parseCallParams(request.params);
+    const invokeId = this.nextInvokeId();
+    const flow = new InputRequiredFlow((round) => seal.seal({ callId: invokeId, round }, name));
+    const capabilities = modernEnvelope(request.params)?.clientCapabilities ?? this.clientCapabilities ?? {};
+    this.modernCalls.set(invokeId, { tool: name, capabilities, flow });
+    const done = () => this.modernCalls.delete(invokeId);
+    return new Promise((resolve, reject) => {
+      flow.open(this.round(request, invokeId, resolve, reject));
       let answer: McpCallToolResult | Promise<McpCallToolResult>;
       try {
-        answer = this.run(request);
+        answer = this.run(request, bind, invokeId);
       } catch (error) {
         done();
         throw error;
@@ -265,51 +294,124 @@ export class McpSession {
     });
   }
 
-  /** A `tools/call` carrying `requestState`: the client's answers to a call's asks. */
-  private resume(state: string, responses: unknown): Promise<McpCallToolResult | McpInputRequiredResult> {
-    const flow = this.flowsByState.get(state);
-    if (!flow) {
-      throw new InvalidParamsError(
-        `requestState "${state}" names no tool call in progress (it finished, failed or timed out); call the tool again without requestState`,
-        [{ path: "requestState", message: "unknown or expired" }],
+  /**
+   * A `tools/call` carrying `requestState`: the client's answers to a call's asks. The
+   * state must be one this server sealed for this tool, of a call in progress, and not
+   * used before.
+   */
+  private async resume(
+    request: IncomingRequest,
+    state: string,
+    bind?: CallBinding,
+  ): Promise<McpCallToolResult | McpInputRequiredResult> {
+    const { name } = parseCallParams(request.params);
+    const claim = (await this.requestStateSeal()).open(state, name);
+    if (claim === undefined) {
+      throw badRequestState(
+        `requestState was not issued by this server for tool "${name}" (it is altered, made up, or from another tool or server); call the tool again without requestState`,
+        "not issued by this server for this tool",
       );
     }
-    return new Promise((resolve, reject) => flow.resume(responses, { resolve, reject }));
+    const call = this.modernCalls.get(claim.callId);
+    if (!call) {
+      throw badRequestState(
+        "requestState names no tool call in progress (it finished, failed or timed out); call the tool again without requestState",
+        "unknown or expired",
+      );
+    }
+    const params = request.params as Record<string, unknown>;
+    return new Promise((resolve, reject) => {
+      this.track(request, claim.callId);
+      bind?.(claim.callId);
+      const round = this.round(request, claim.callId, resolve, reject);
+      if (!call.flow.resume(claim.round, params.inputResponses, round)) {
+        this.untrack(request, claim.callId);
+        reject(
+          badRequestState(
+            `requestState of round ${claim.round} was used already (each is good for one tools/call); answer the latest input_required, or call the tool again without requestState`,
+            "already used",
+          ),
+        );
+      }
+    });
+  }
+
+  /** One round of a modern call, answered on `request`, which no longer names the call once answered. */
+  private round(
+    request: IncomingRequest,
+    invokeId: string,
+    resolve: (answer: McpCallToolResult | McpInputRequiredResult) => void,
+    reject: (error: unknown) => void,
+  ): Round {
+    return {
+      resolve: (answer) => {
+        this.untrack(request, invokeId);
+        resolve(answer);
+      },
+      reject: (error) => {
+        this.untrack(request, invokeId);
+        reject(error);
+      },
+    };
+  }
+
+  private nextInvokeId(): string {
+    return `mcp-${++this.callCount}`;
+  }
+
+  /** Notes that `request` is now served by invoke `invokeId`, so a cancellation naming it reaches that call. */
+  private track(request: IncomingRequest, invokeId: string): void {
+    const key = idKey(request.id);
+    if (key !== undefined) this.invokeOfRequest.set(key, invokeId);
+  }
+
+  private untrack(request: IncomingRequest, invokeId: string): void {
+    const key = idKey(request.id);
+    if (key !== undefined && this.invokeOfRequest.get(key) === invokeId) this.invokeOfRequest.delete(key);
   }
 
   /**
    * Runs `tools/call` as an invoke and answers its result in MCP's shape. A cancelled call
    * is never answered, as MCP asks.
    */
-  private run(request: IncomingRequest): McpCallToolResult | Promise<McpCallToolResult> {
+  private run(
+    request: IncomingRequest,
+    bind?: CallBinding,
+    invokeId = this.nextInvokeId(),
+  ): McpCallToolResult | Promise<McpCallToolResult> {
     const { name, args } = parseCallParams(request.params);
-    const key = idKey(request.id);
     const entry: CallInFlight = { cancelled: false };
-    const wire = key === undefined ? {} : { invoke_id: `mcp-${key}` };
+    const wire = { invoke_id: invokeId };
     const invoke: InvokeParams = { tool: name, arguments: args, context: wire };
+    this.track(request, invokeId);
+    bind?.(invokeId);
     this.listenForProgress(request.params, wire);
+    const forget = () => {
+      this.untrack(request, invokeId);
+      if (this.calls.get(invokeId) === entry) this.calls.delete(invokeId);
+    };
     let answer: InvokeResult | Promise<InvokeResult>;
     try {
       answer = this.server.invoke(invoke, (run) => {
         entry.run = run;
-        if (key !== undefined) this.calls.set(key, entry);
+        this.calls.set(invokeId, entry);
       });
     } catch (error) {
-      this.forget(key, entry);
+      forget();
       return this.failure(error);
     }
     if (!(answer instanceof Promise)) {
-      this.forget(key, entry);
+      forget();
       return fitCallResult(callToolResult(answer, this.features));
     }
     return new Promise((resolve, reject) => {
       answer.then(
         (result) => {
-          this.forget(key, entry);
+          forget();
           if (!entry.cancelled) resolve(fitCallResult(callToolResult(result, this.features)));
         },
         (error: unknown) => {
-          this.forget(key, entry);
+          forget();
           if (entry.cancelled) return;
           try {
             resolve(this.failure(error));
@@ -335,14 +437,11 @@ export class McpSession {
     });
   }
 
-  private forget(key: string | undefined, entry: CallInFlight): void {
-    if (key !== undefined && this.calls.get(key) === entry) this.calls.delete(key);
-  }
-
   /**
    * A failed invoke as MCP answers it: argument errors per the revision, an unknown tool
-   * as -32602, a timeout as a tool error the model can read; anything else as on the
-   * Executa side (thrown, so the peer answers its code).
+   * as -32602, the tool's own failures as results the model can read (see
+   * {@link toolFailureResult}); anything else as on the Executa side (thrown, so the peer
+   * answers its code).
    */
   private failure(error: unknown): McpCallToolResult {
     if (error instanceof InvalidParamsError && this.features.argumentErrorsAsToolErrors) {
@@ -351,23 +450,33 @@ export class McpSession {
     if (error instanceof UnknownToolError) {
       throw new RpcError(JsonRpcErrorCode.INVALID_PARAMS, error.message, error.data);
     }
-    if (error instanceof ToolTimeoutError) {
-      return { content: [{ type: "text", text: error.message }], isError: true };
-    }
+    const result = toolFailureResult(error);
+    if (result) return result;
     throw error;
   }
 
-  /** `notifications/cancelled`: aborts the call's signal and drops its answer. */
+  /** `notifications/cancelled`: aborts the signal of the call its request names and drops its answer. */
   private cancel(raw: unknown): void {
     if (!isObject(raw)) return;
     const key = idKey(raw.requestId as IncomingRequest["id"]);
-    const entry = key === undefined ? undefined : this.calls.get(key);
+    const invokeId = key === undefined ? undefined : this.invokeOfRequest.get(key);
+    if (invokeId !== undefined)
+      this.cancelCall(invokeId, typeof raw.reason === "string" ? raw.reason : undefined);
+  }
+
+  /**
+   * Cancels the call running as invoke `invokeId`: its tool's signal aborts, its answer is
+   * dropped, and a modern call's pending rounds end.
+   */
+  cancelCall(invokeId: string, reason?: string): void {
+    const entry = this.calls.get(invokeId);
+    this.modernCalls.delete(invokeId);
     if (!entry?.run) return;
     entry.cancelled = true;
-    const reason = typeof raw.reason === "string" ? `: ${raw.reason}` : "";
-    const error = new Error(`cancelled by the MCP client${reason}`);
+    const why = reason === undefined ? "" : `: ${reason}`;
+    const error = new Error(`cancelled by the MCP client${why}`);
     error.name = "AbortError";
-    this.server.log.info(`tools/call of ${entry.run.tool} cancelled by the client${reason}`);
+    this.server.log.info(`tools/call of ${entry.run.tool} cancelled by the client${why}`);
     entry.run.fail(error, true);
   }
 }
@@ -377,6 +486,10 @@ export function idKey(id: IncomingRequest["id"]): string | undefined {
   if (typeof id === "number") return `n:${id}`;
   if (typeof id === "string") return `s:${id}`;
   return undefined;
+}
+
+function badRequestState(message: string, why: string): InvalidParamsError {
+  return new InvalidParamsError(message, [{ path: "requestState", message: why }]);
 }
 
 function parseCallParams(raw: unknown): { name: string; args: Record<string, unknown> } {

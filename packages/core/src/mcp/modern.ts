@@ -1,3 +1,4 @@
+import { RpcError } from "../errors/rpc-error.js";
 import { isObject } from "../manifest/manifest-issues.js";
 import { MCP_PROTOCOL_VERSIONS } from "./versions.js";
 
@@ -65,6 +66,15 @@ export function isModernRevision(version: string): boolean {
 /** Whether this server speaks the modern revision `version`. */
 export function speaksModern(version: string): boolean {
   return (MODERN_MCP_PROTOCOL_VERSIONS as readonly string[]).includes(version);
+}
+
+/** The error answering a request governed by revision `requested`, which this server does not speak. */
+export function unsupportedRevisionError(requested: string): RpcError {
+  return new RpcError(
+    UNSUPPORTED_PROTOCOL_VERSION_CODE,
+    `Unsupported protocol version ${requested}; this server speaks ${ALL_MCP_PROTOCOL_VERSIONS.join(", ")}`,
+    { supported: [...ALL_MCP_PROTOCOL_VERSIONS], requested },
+  );
 }
 
 /**

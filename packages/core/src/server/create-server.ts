@@ -1,17 +1,19 @@
 import type { InputStream, OutputStream } from "../framing/byte-streams.js";
 import { createLogger, type Logger } from "../log/logger.js";
+import { rateLimitedLogger } from "../log/rate-limited-logger.js";
+import { type McpHttpAddress, mcpHttpFromArgv } from "../mcp/http/http-address.js";
 import {
-  MCP_HTTP_ALLOWED_HOSTS_ENV,
-  MCP_HTTP_TOKEN_ENV,
-  type McpHttpAddress,
-  mcpHttpFromArgv,
-} from "../mcp/http/http-address.js";
+  type McpHttpEnvSettings,
+  McpHttpSettingError,
+  mcpHttpSettingsFromEnv,
+} from "../mcp/http/http-env.js";
 import { serveMcpHttp } from "../mcp/http/http-server.js";
 import { type ProtocolSetting, protocolFromEnvironment } from "../mcp/protocol-choice.js";
 import { releaseTransportDir } from "../rpc/file-transport.js";
 import { streamTransport } from "../transport/stream-transport.js";
 import type { Transport } from "../transport/transport.js";
 import { bunStdio } from "./bun-stdio.js";
+import { commandLineAnswer } from "./command-line.js";
 import type { PluginDefinition, ServerOptions } from "./definition.js";
 import { PluginServer } from "./plugin-server.js";
 import { guardStdout } from "./stdout-guard.js";
@@ -54,10 +56,12 @@ export interface ServeOptions extends ServerOptions {
  * Creates a server on the given streams (in-memory streams in tests, stdio by default)
  * and starts reading. On stdio the server owns the process: stdout is guarded, SIGTERM,
  * SIGINT and SIGHUP stop it gracefully (repeats are ignored), a tool's stray exception is
- * logged instead of killing it, and the process exits 0 once stopped.
+ * logged instead of killing it, and the process exits 0 once stopped. Asked for `--help`
+ * or `--version` on stdio, it prints the plugin's usage or version and exits 0 instead.
  */
 export function createPluginServer(definition: PluginDefinition, options: ServeOptions = {}): PluginServer {
   const onStdio = options.output === undefined && options.transport === undefined;
+  if (onStdio && options.input === undefined) answerCommandLineAndExit(definition);
   const overHttp = onStdio && options.input === undefined ? httpAddressOrExit(definition) : undefined;
   if (overHttp) return serveOverHttp(definition, overHttp, options);
   const ownProcess = options.ownProcess ?? onStdio;
@@ -100,10 +104,24 @@ export function servePlugin(definition: PluginDefinition, options: ServerOptions
   return createPluginServer(definition, options);
 }
 
-/** The `--mcp-http` address among the arguments; a malformed one ends the process with code 2. */
-function httpAddressOrExit(definition: PluginDefinition): McpHttpAddress | undefined {
+/** `--help` or `--version` among the arguments: answered on stdout, then the process exits 0. */
+function answerCommandLineAndExit(definition: PluginDefinition): void {
+  const answer = commandLineAnswer(definition.manifest);
+  if (answer === undefined) return;
+  process.getBuiltinModule("node:fs").writeSync(1, answer);
+  process.exit(0);
+}
+
+/**
+ * The `--mcp-http` address among the arguments and its settings from the environment; a
+ * malformed address or setting ends the process with code 2.
+ */
+function httpAddressOrExit(
+  definition: PluginDefinition,
+): { address: McpHttpAddress; settings: McpHttpEnvSettings } | undefined {
   try {
-    return mcpHttpFromArgv();
+    const address = mcpHttpFromArgv();
+    return address && { address, settings: mcpHttpSettingsFromEnv() };
   } catch (error) {
     createLogger(definition.manifest.name).error((error as Error).message);
     process.exit(2);
@@ -117,7 +135,7 @@ function httpAddressOrExit(definition: PluginDefinition): McpHttpAddress | undef
  */
 function serveOverHttp(
   definition: PluginDefinition,
-  address: McpHttpAddress,
+  { address, settings }: { address: McpHttpAddress; settings: McpHttpEnvSettings },
   options: ServeOptions,
 ): PluginServer {
   const {
@@ -129,21 +147,19 @@ function serveOverHttp(
     output: _output,
     ...serverOptions
   } = options;
-  const logger = log ?? createLogger(definition.manifest.name);
+  // Anyone who reaches the port can make the server log (a session, an aborted request):
+  // the budget keeps a flood from filling the disk or drowning the lines that matter.
+  const logger = rateLimitedLogger(log ?? createLogger(definition.manifest.name));
   const server = new PluginServer(definition, {
     transport: IDLE_TRANSPORT,
     log: logger,
     options: serverOptions,
     protocol: "auto",
   });
-  const token = process.env[MCP_HTTP_TOKEN_ENV] || undefined;
-  const allowedHosts = process.env[MCP_HTTP_ALLOWED_HOSTS_ENV]?.split(",") ?? [];
-  const listening = serveMcpHttp(server, { address, log: logger, token, allowedHosts }).catch(
-    (error: Error) => {
-      logger.error(`cannot serve MCP over HTTP at ${address.host}:${address.port}: ${error.message}`);
-      process.exit(1);
-    },
-  );
+  const listening = serveMcpHttp(server, { address, log: logger, ...settings }).catch((error: Error) => {
+    logger.error(`cannot serve MCP over HTTP at ${address.host}:${address.port}: ${error.message}`);
+    process.exit(error instanceof McpHttpSettingError ? 2 : 1);
+  });
   ownTheProcess(server, logger, () => listening.then((http) => http.close()));
   return server;
 }

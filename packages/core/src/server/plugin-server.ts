@@ -7,6 +7,7 @@ import { createLogger, type Logger } from "../log/logger.js";
 import type { McpServeOptions } from "../mcp/fallback.js";
 import { type McpServerSide, McpSession } from "../mcp/mcp-session.js";
 import { detectDialect, type FirstFrameDialect, type ProtocolSetting } from "../mcp/protocol-choice.js";
+import { McpStdioGate } from "../mcp/stdio-gate.js";
 import { releaseTransportDir } from "../rpc/file-transport.js";
 import { type IncomingRequest, JsonRpcPeer, type RequestOptions } from "../rpc/peer.js";
 import type { Transport } from "../transport/transport.js";
@@ -76,6 +77,8 @@ export class PluginServer {
   private channel: ReverseChannel;
   /** Set once the protocol is chosen and it is MCP: it answers every request from then on. */
   private mcp: McpSession | undefined;
+  /** What MCP forbids on this server's own streams, refused before the MCP session sees it. */
+  private readonly mcpGate = new McpStdioGate();
   private protocolSetting: ProtocolSetting | undefined;
   private negotiation: Negotiation = { protocolVersion: "1.1", initialized: false };
   private startup: Promise<void> | undefined;
@@ -206,7 +209,10 @@ export class PluginServer {
 
   private handle(request: IncomingRequest): unknown {
     if (this.protocolSetting !== undefined) this.chooseAtFirstFrame(request);
-    if (this.mcp) return this.mcp.handle(request);
+    if (this.mcp) {
+      this.mcpGate.check(request);
+      return this.mcp.handle(request);
+    }
     switch (request.method) {
       case "describe":
         return this.definition.manifest;

@@ -30,6 +30,13 @@ describe("a plugin served over MCP with a fallback for the families MCP lacks", 
   });
   afterAll(() => client?.close());
 
+  it("announces the families its fallback answers as an experimental capability", () => {
+    expect(client.getServerCapabilities()).toEqual({
+      tools: { listChanged: false },
+      experimental: { "io.executa/fallback": { families: ["storage"] } },
+    });
+  });
+
   it("answers storage calls from the fallback, with the plugin's name and the call's invoke id", async () => {
     expect(structured(await client.callTool({ name: "keep", arguments: { key: "a", value: "1" } }))).toEqual({
       read: "1",

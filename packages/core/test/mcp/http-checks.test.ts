@@ -38,11 +38,25 @@ describe("request checks", () => {
       expect(hostAllowed(host, allowed)).toBe(true);
     for (const host of [undefined, "evil.example", "127.0.0.1.evil.example:80"])
       expect(hostAllowed(host, allowed)).toBe(false);
-    expect(originAllowed(undefined, allowed)).toBe(true);
-    expect(originAllowed("http://localhost:3000", allowed)).toBe(true);
-    expect(originAllowed("http://[::1]:3000", allowed)).toBe(true);
-    expect(originAllowed("https://evil.example", allowed)).toBe(false);
-    expect(originAllowed("null", allowed)).toBe(false);
+  });
+
+  it("accepts an Origin of the server's own origin, port included, or one listed with its port", () => {
+    const listed = allowedHostSet(["box.lan", "localhost:6274"]);
+    expect(originAllowed(undefined, "localhost:3000", listed)).toBe(true);
+    expect(originAllowed("http://localhost:3000", "localhost:3000", listed)).toBe(true);
+    expect(originAllowed("http://[::1]:3000", "[::1]:3000", listed)).toBe(true);
+    expect(originAllowed("http://box.lan", "box.lan:80", listed)).toBe(true);
+    expect(originAllowed("https://box.lan", "box.lan", listed)).toBe(true);
+    expect(originAllowed("http://localhost:6274", "127.0.0.1:3000", listed)).toBe(true);
+    // another local web server's page, the same name on another port, or another name
+    expect(originAllowed("http://localhost:8080", "localhost:3000", listed)).toBe(false);
+    expect(originAllowed("http://localhost", "localhost:3000", listed)).toBe(false);
+    expect(originAllowed("http://127.0.0.1:3000", "localhost:3000", listed)).toBe(false);
+    expect(originAllowed("https://evil.example", "localhost:3000", listed)).toBe(false);
+    expect(originAllowed("http://evil.example:3000", "evil.example:3000", listed)).toBe(false);
+    expect(originAllowed("null", "localhost:3000", listed)).toBe(false);
+    expect(originAllowed("file:///x", "localhost:3000", listed)).toBe(false);
+    expect(originAllowed("http://localhost:3000", undefined, listed)).toBe(false);
   });
 
   it("reads Accept, Content-Type and a bearer token", () => {

@@ -262,6 +262,43 @@ describe("older MCP revisions and lifecycle over raw frames", () => {
     }
   });
 
+  it("refuses a notification sent with an id (-32600, not acted on) and a second initialize, keeping the session", async () => {
+    const plugin = spawnFixture({}, FIXTURE);
+    try {
+      await plugin.call("initialize", { protocolVersion: "2025-03-26", capabilities: {} });
+      const initialized = await plugin.call("notifications/initialized");
+      expect(initialized.error).toMatchObject({
+        code: -32600,
+        message: expect.stringMatching(
+          /^notifications\/initialized is a notification: MCP notifications carry no id/,
+        ),
+      });
+      expect(initialized.result).toBeUndefined();
+      plugin.send({
+        jsonrpc: "2.0",
+        id: "slow",
+        method: "tools/call",
+        params: { name: "slow", arguments: {} },
+      });
+      await waitFor(() => plugin.stderr().includes("slow started"), plugin);
+      const cancel = await plugin.call("notifications/cancelled", { requestId: "slow" });
+      expect(cancel.error).toMatchObject({ code: -32600 });
+      const again = await plugin.call("initialize", { protocolVersion: "2025-11-25", capabilities: {} });
+      expect(again.error).toMatchObject({
+        code: -32600,
+        message: expect.stringMatching(/^initialize was already answered on this connection/),
+      });
+      const echo = await plugin.call("tools/call", { name: "echo", arguments: { text: "a" } });
+      expect(echo.result).toEqual({ content: [{ type: "text", text: '{"text":"a","mode":"plain"}' }] });
+      expect((await plugin.call("tools/call", { name: "aborted", arguments: {} })).result).toEqual({
+        content: [{ type: "text", text: '{"aborted":0}' }],
+      });
+    } finally {
+      plugin.child.kill("SIGKILL");
+      await plugin.exited;
+    }
+  });
+
   it("answers an unsupported revision with its newest one", async () => {
     const plugin = spawnFixture({}, FIXTURE);
     try {

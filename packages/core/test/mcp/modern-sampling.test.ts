@@ -70,12 +70,16 @@ describe("sampling in the 2026-07-28 era", () => {
     }
   }, 30_000);
 
-  it("fails the tool's sampling as not negotiated when the client declared no sampling", async () => {
+  it("fails the tool's sampling as not negotiated, as a result the model reads, when the client declared no sampling", async () => {
     const { client } = await connect(false);
     try {
-      await expect(client.callTool({ name: "ask_model", arguments: {} })).rejects.toThrow(
-        /the MCP client did not declare the sampling capability/,
-      );
+      const result = await client.callTool({ name: "ask_model", arguments: {} });
+      expect(result.isError).toBe(true);
+      expect(result.content[0]).toMatchObject({
+        type: "text",
+        text: expect.stringMatching(/the MCP client did not declare the sampling capability\. Fix: /),
+      });
+      expect(JSON.parse((result.content[1] as { text: string }).text)).toMatchObject({ code: -32008 });
     } finally {
       await client.close();
     }

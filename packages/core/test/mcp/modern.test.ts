@@ -83,10 +83,23 @@ describe("fitCallResult", () => {
     ]);
   });
 
-  it("answers isError naming the size and the limit when once is still too big", () => {
+  it("answers isError naming the size of the data sent once, and the limit, when once is still too big", () => {
+    const note = `The result (${JSON.stringify(data).length} bytes of JSON) is in structuredContent.`;
+    const once = Buffer.byteLength(
+      JSON.stringify({ content: [{ type: "text", text: note }], structuredContent: data }),
+    );
+    expect(once).toBeLessThan(bytes / 2 + 200);
     const fitted = fitCallResult(doubled, 1000);
     expect(fitted.isError).toBe(true);
     expect(fitted.structuredContent).toBeUndefined();
-    expect(fitted.content[0]?.text).toContain(`result is ${bytes} bytes, over the 1000-byte limit`);
+    expect(fitted.content[0]?.text).toContain(`result is ${once} bytes, over the 1000-byte limit`);
+  });
+
+  it("names a result without structuredContent by its own size", () => {
+    const text: McpCallToolResult = { content: [{ type: "text", text: "y".repeat(5000) }] };
+    const fitted = fitCallResult(text, 1000);
+    expect(fitted.content[0]?.text).toContain(
+      `result is ${Buffer.byteLength(JSON.stringify(text))} bytes, over the 1000-byte limit`,
+    );
   });
 });

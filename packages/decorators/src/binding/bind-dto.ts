@@ -1,15 +1,11 @@
-import { InvalidParamsError } from "@executa/core";
-import { plainToInstance } from "class-transformer";
-import {
-  getMetadataStorage,
-  type ValidationError,
-  type ValidatorOptions,
-  validate,
-  validateSync,
-} from "class-validator";
-import { andThen } from "./and-then.js";
+import { InvalidParamsError, type ParamIssue } from "@executa/core";
+import { type ValidationError, type ValidatorOptions, validate, validateSync } from "class-validator";
+import type { ArgumentSchema, ItemSchema } from "../model/types.js";
+import { objectFields } from "./dto-fields.js";
+import { type DtoRules, dtoRules, passesRules } from "./dto-rules.js";
 import { flattenValidationErrors } from "./flatten-validation-errors.js";
 import { summarizeIssues } from "./invalid-arguments.js";
+import { isPlainObject } from "./sanitize.js";
 
 const VALIDATOR_OPTIONS: ValidatorOptions = {
   whitelist: true,
@@ -18,51 +14,124 @@ const VALIDATOR_OPTIONS: ValidatorOptions = {
   validationError: { target: false, value: false },
 };
 
+/** One DTO instance of the tree being built, with where it sits. */
+interface Built {
+  instance: object;
+  path: string;
+  rules: DtoRules;
+  /** Properties holding DTOs the binder builds and checks itself, with their schemas. */
+  nested: ReadonlyMap<string, ArgumentSchema>;
+}
+
 /**
- * Turns checked argument values into an instance of the DTO class and validates it:
- * class-transformer `plainToInstance` (implicit conversion, `@Type` for nesting), then
- * class-validator with `whitelist` and `forbidNonWhitelisted`, so a property without
- * any decorator is an error rather than silently passed on. Failures become an
- * `InvalidParamsError` whose issues carry `parent.child` paths.
+ * Turns checked argument values into an instance of the DTO class and validates it. Every
+ * object the argument schema gives a DTO class — nested, in arrays, recursive — becomes an
+ * instance of that class (getters and methods work), and each instance is held to its own
+ * class-validator rules, issues carrying `parent.child` paths (`items.1.unitPrice`).
  *
- * Validation is synchronous (`validateSync`) while no registered constraint is declared
- * `async` — class-validator's own contract for constraints that return a promise — and
- * asynchronous (`validate`) once one is, whichever DTO it sits on.
+ * The values were already checked against the schema (types, enums, bounds, lengths,
+ * unknown keys, at every depth), so what remains is the rules the schema has no field
+ * for (`@IsEmail()`, `@Matches()`, custom constraints): run as compiled per class (see
+ * `dto-rules.ts`), and by class-validator itself for a class whose rules it alone can
+ * run, and to word the issues when a rule fails. Synchronous unless some class of the
+ * tree has an asynchronous constraint.
  */
 export function toValidatedDto(
   dto: Function,
   values: Record<string, unknown>,
   tool: string,
 ): object | Promise<object> {
-  const instance = plainToInstance(dto as new () => object, values, { enableImplicitConversion: true });
-  const errors = hasAsyncConstraints()
-    ? validate(instance, VALIDATOR_OPTIONS)
-    : validateSync(instance, VALIDATOR_OPTIONS);
-  return andThen(errors, (found) => checked(instance, found, tool));
-}
-
-function checked(instance: object, errors: ValidationError[], tool: string): object {
-  if (errors.length === 0) return instance;
-  const issues = flattenValidationErrors(errors);
-  throw new InvalidParamsError(`Invalid arguments for tool "${tool}": ${summarizeIssues(issues)}`, issues);
-}
-
-let asyncConstraints = { registered: -1, any: false };
-
-/** Whether any constraint class registered with class-validator is asynchronous. */
-function hasAsyncConstraints(): boolean {
-  // Constraints register as classes load, possibly after the first invoke: the answer is
-  // kept only while the number of registered constraint classes stays the same.
-  const { constraintMetadatas } = getMetadataStorage() as unknown as {
-    constraintMetadatas?: Map<unknown, readonly { async: boolean }[]>;
-  };
-  // A field the typings call private: should a class-validator release rename it,
-  // validate asynchronously, which is always correct.
-  if (!(constraintMetadatas instanceof Map)) return true;
-  if (constraintMetadatas.size !== asyncConstraints.registered) {
-    let any = false;
-    for (const list of constraintMetadatas.values()) any ||= list.some((constraint) => constraint.async);
-    asyncConstraints = { registered: constraintMetadatas.size, any };
+  const built: Built[] = [];
+  const root = instantiate(dto, objectFields({ dto }) ?? [], values, "", built);
+  if (built.some((entry) => entry.rules.async)) return validateAsync(root, built, tool);
+  const issues: ParamIssue[] = [];
+  for (const entry of built) {
+    if (entry.rules.delegated || !passesRules(entry.rules, entry.instance))
+      append(issues, issuesOf(validateSync(entry.instance, VALIDATOR_OPTIONS), entry));
   }
-  return asyncConstraints.any;
+  return checked(root, issues, tool);
+}
+
+async function validateAsync(root: object, built: readonly Built[], tool: string): Promise<object> {
+  const found = await Promise.all(
+    built.map(async (entry) => issuesOf(await validate(entry.instance, VALIDATOR_OPTIONS), entry)),
+  );
+  return checked(root, found.flat(), tool);
+}
+
+function checked(root: object, issues: readonly ParamIssue[], tool: string): object {
+  if (issues.length === 0) return root;
+  throw new InvalidParamsError(`Invalid arguments for tool "${tool}": ${summarizeIssues(issues)}`, [
+    ...issues,
+  ]);
+}
+
+/**
+ * A new instance of `dto` holding `values` (all of them: checked values hold only known
+ * fields, and unchecked ones keep what class-validator's whitelist should see), its
+ * DTO-valued properties built the same way.
+ */
+function instantiate(
+  dto: Function,
+  fields: readonly ArgumentSchema[],
+  values: Record<string, unknown>,
+  path: string,
+  built: Built[],
+): object {
+  const instance = new (dto as new () => Record<string, unknown>)();
+  const nested = nestedProperties(fields);
+  built.push({ instance, path, rules: dtoRules(dto, nested), nested });
+  for (const key of Object.keys(values)) {
+    const schema = nested.get(key);
+    instance[key] = schema ? build(schema, values[key], join(path, key), built) : values[key];
+  }
+  return instance;
+}
+
+/** A value with the objects its schema gives a DTO class made instances of. */
+function build(schema: ItemSchema, value: unknown, path: string, built: Built[]): unknown {
+  if (schema.type === "object" && schema.dto && isPlainObject(value))
+    return instantiate(schema.dto, objectFields(schema) ?? [], value, path, built);
+  const { items } = schema;
+  if (schema.type === "array" && items && Array.isArray(value))
+    return value.map((element, index) => build(items, element, join(path, String(index)), built));
+  return value;
+}
+
+const nestedByFields = new WeakMap<readonly ArgumentSchema[], ReadonlyMap<string, ArgumentSchema>>();
+
+/** The fields whose values hold DTOs (directly or as array elements, at any array depth), by name. */
+function nestedProperties(fields: readonly ArgumentSchema[]): ReadonlyMap<string, ArgumentSchema> {
+  let nested = nestedByFields.get(fields);
+  if (nested === undefined) {
+    nested = new Map(fields.filter(holdsDto).map((field) => [field.name, field]));
+    nestedByFields.set(fields, nested);
+  }
+  return nested;
+}
+
+function holdsDto(schema: ItemSchema): boolean {
+  if (schema.type === "object") return schema.dto !== undefined;
+  return schema.type === "array" && schema.items !== undefined && holdsDto(schema.items);
+}
+
+/**
+ * class-validator's findings on one instance as issues under its path; what it says inside
+ * the properties the binder builds itself is left out (their instances are checked on
+ * their own, so each problem is reported once).
+ */
+function issuesOf(errors: readonly ValidationError[], entry: Built): ParamIssue[] {
+  const own = errors.map((error) =>
+    entry.nested.has(error.property) ? ({ ...error, children: [] } as ValidationError) : error,
+  );
+  return flattenValidationErrors(own, entry.path);
+}
+
+function join(path: string, key: string): string {
+  return path === "" ? key : `${path}.${key}`;
+}
+
+// Not `push(...more)`: spreading ~125 000 issues exceeds the call stack.
+function append<T>(target: T[], more: readonly T[]): void {
+  for (const item of more) target.push(item);
 }

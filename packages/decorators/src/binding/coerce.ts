@@ -14,8 +14,8 @@
  * | array | a JSON array | a string holding a JSON array: `'["a","b"]'`; blank text → `[]`; a single element, as text or a value: `"a"` → `["a"]`, `5` → `[5]` |
  *
  * Array elements and known object fields are checked (and coerced) the same way; `enum`
- * values and `minimum` / `maximum` bounds are enforced after coercion, and a `date-time`
- * string (ISO 8601) becomes a `Date`. `null` or a missing field counts as absent: its
+ * values and `minimum` / `maximum` bounds are enforced after coercion, and a formatted
+ * string becomes its object (a `date-time` a `Date`, a `uri` a `URL`; see core's value formats). `null` or a missing field counts as absent: its
  * default applies, or it is reported missing when required. Unknown object keys are
  * reported with the expected names.
  */
@@ -26,19 +26,26 @@ import {
   type ParameterTypeRules,
   type ParamIssue,
 } from "@executa/core";
+import { VALUE_FORMATS, type ValueFormat } from "@executa/core/internal";
 import type { ArgumentSchema, ItemSchema } from "../model/types.js";
 import type { EnumValue } from "../options/argument-options.js";
+import { objectFields } from "./dto-fields.js";
 import { NestedTooDeepError, stripUnsafeKeys } from "./sanitize.js";
 
 /** What a value is checked against: an argument or an array element. */
 export interface ValueSchema {
   type: ParameterType;
   enum?: readonly EnumValue[];
+  /** A numeric enum's member names, one per `enum` value: a name sent is its number. */
+  enumNames?: readonly string[];
   items?: ItemSchema;
   fields?: readonly ArgumentSchema[];
+  dto?: Function;
   minimum?: number;
   maximum?: number;
-  format?: "date-time";
+  minLength?: number;
+  maxLength?: number;
+  format?: ValueFormat;
 }
 
 /** `coerce: false` checks strictly (used for declared defaults). */
@@ -59,18 +66,53 @@ export function coerceValue(
   path: string,
   options: CoerceOptions,
 ): Checked {
-  const typed = coerceType(value, schema, path, options);
+  const typed = coerceType(namedValue(value, schema), schema, path, options);
   if (!typed.ok) return typed;
   if (schema.enum !== undefined && !schema.enum.includes(typed.value as EnumValue)) {
     return fail(
       path,
-      `must be one of ${schema.enum.map(show).join(", ")}, got ${describe(value)}`,
+      `must be one of ${(schema.enumNames ?? schema.enum).map(show).join(", ")}, got ${describe(value)}`,
       expectedOf(schema),
     );
   }
   if (typeof typed.value === "number") return checkBounds(typed as { ok: true; value: number }, schema, path);
-  if (schema.format === "date-time" && typeof typed.value === "string") return readDate(typed.value, path);
+  if (typeof typed.value !== "string") return typed;
+  const sized = checkLength(typed as { ok: true; value: string }, schema, path);
+  if (sized.ok && schema.format !== undefined) return readFormat(typed.value, schema.format, path);
+  return sized;
+}
+
+/** A string within the schema's inclusive `minLength` / `maxLength`, counted in characters (code points, as JSON Schema does). */
+function checkLength(typed: { ok: true; value: string }, schema: ValueSchema, path: string): Checked {
+  const { minLength, maxLength } = schema;
+  if (minLength === undefined && maxLength === undefined) return typed;
+  // A string has between half and all of its UTF-16 units as code points: count them only
+  // when the units alone cannot tell.
+  const units = typed.value.length;
+  const unsure =
+    (maxLength !== undefined && units > maxLength) || (minLength !== undefined && units < 2 * minLength);
+  const length = unsure ? codePoints(typed.value) : units;
+  if ((minLength !== undefined && length < minLength) || (maxLength !== undefined && length > maxLength)) {
+    const range = [
+      minLength !== undefined ? `at least ${minLength}` : undefined,
+      maxLength !== undefined ? `at most ${maxLength}` : undefined,
+    ].filter(Boolean);
+    return fail(path, `must be ${range.join(" and ")} characters long, got ${length}`, expectedOf(schema));
+  }
   return typed;
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** A numeric enum member's name (`"High"`) as its value (2); any other value as it is. */
+function namedValue(value: unknown, schema: ValueSchema): unknown {
+  if (schema.enumNames === undefined || typeof value !== "string") return value;
+  const index = schema.enumNames.indexOf(value.trim());
+  return index === -1 ? value : schema.enum?.[index];
 }
 
 /** A number within the schema's inclusive `minimum` / `maximum`. */
@@ -87,28 +129,12 @@ function checkBounds(typed: { ok: true; value: number }, schema: ValueSchema, pa
   return typed;
 }
 
-/** ISO 8601: a date, optionally with a time and a zone (`2026-01-31`, `2026-01-31T09:00:00Z`). */
-const ISO_DATE_TIME =
-  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-/** Whether the `YYYY-MM-DD` part names a real day (`Date` rolls 2026-02-31 over to March 3). */
-function isCalendarDate(text: string): boolean {
-  const [year, month, day] = text.slice(0, 10).split("-").map(Number) as [number, number, number];
-  const probe = new Date(Date.UTC(year, month - 1, day));
-  return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
-}
-
-/** A date-time string as the `Date` the method receives. */
-function readDate(text: string, path: string): Checked {
-  const date = ISO_DATE_TIME.test(text.trim()) ? new Date(text.trim()) : undefined;
-  if (date === undefined || Number.isNaN(date.getTime()) || !isCalendarDate(text.trim())) {
-    return fail(
-      path,
-      `expected an ISO 8601 date-time such as 2026-01-31T09:00:00Z, got ${describe(text)}`,
-      "string (ISO 8601 date-time)",
-    );
-  }
-  return ok(date);
+/** A formatted string as the object the method receives (a `Date`, a `URL`). */
+function readFormat(text: string, format: ValueFormat, path: string): Checked {
+  const rules = VALUE_FORMATS[format];
+  const value = rules.decode(text);
+  if (value === undefined) return fail(path, `expected ${rules.noun}, got ${describe(text)}`, rules.expected);
+  return ok(value);
 }
 
 /**
@@ -153,7 +179,7 @@ function fieldValue(
   options: CoerceOptions,
 ): Checked | undefined {
   if (raw !== undefined && raw !== null) return coerceValue(raw, field, path, options);
-  // A date-time default is text in the manifest and a Date for the method, like a sent value.
+  // A formatted default is text in the manifest and an object for the method, like a sent value.
   if (field.hasDefault)
     return field.format
       ? coerceValue(field.default, field, path, options)
@@ -187,8 +213,8 @@ function coerceType(value: unknown, schema: ValueSchema, path: string, options: 
   const typed = rules.fits(value) ? ok(value) : coerceOtherValue(value, schema, rules, path, options);
   if (!typed.ok) return typed;
   if (schema.type === "array") return checkElements(typed.value as unknown[], schema, path, options);
-  if (schema.type === "object" && schema.fields)
-    return checkFields(schema.fields, typed.value as Record<string, unknown>, path, options);
+  const fields = schema.type === "object" ? objectFields(schema) : undefined;
+  if (fields) return checkFields(fields, typed.value as Record<string, unknown>, path, options);
   return typed;
 }
 
@@ -231,8 +257,9 @@ function checkElements(list: readonly unknown[], schema: ValueSchema, path: stri
 
 /** How the expected type reads in messages: `integer`, `array of string`, `one of "a", "b"`. */
 export function expectedOf(schema: ValueSchema): string {
+  if (schema.enumNames) return `enum name, one of ${schema.enumNames.map(show).join(", ")}`;
   if (schema.enum) return `${schema.type}, one of ${schema.enum.map(show).join(", ")}`;
-  if (schema.format === "date-time") return "string (ISO 8601 date-time)";
+  if (schema.format !== undefined) return VALUE_FORMATS[schema.format].expected;
   const range = rangeOf(schema);
   if (range !== undefined) return `${schema.type} ${range}`;
   if (schema.type === "array") return `array of ${expectedOf(schema.items ?? DEFAULT_ITEMS)}`;

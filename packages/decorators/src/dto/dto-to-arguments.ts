@@ -1,6 +1,7 @@
 import { type SourceField, sourceInfoOf } from "@executa/core/internal";
 import { plainToInstance } from "class-transformer";
 import { Allow, getMetadataStorage as getValidatorStorage } from "class-validator";
+import { recordDtoFields } from "../binding/dto-fields.js";
 import { isPlainObject } from "../binding/sanitize.js";
 import { DefinitionError } from "../errors/definition-error.js";
 import { METADATA_FIX } from "../errors/metadata-fix.js";
@@ -65,7 +66,9 @@ export function dtoToArguments(
   };
   const names = propertyNames(chain, reading.validations, reading.fields);
   checkUndecoratedProperties(reading, names);
-  return names.map((property) => propertyToArgument(reading, property));
+  const args = names.map((property) => propertyToArgument(reading, property));
+  recordDtoFields(dto, args);
+  return args;
 }
 
 /** Properties on a fresh instance that nothing describes: class-validator's whitelist would reject each invoke. */
@@ -156,6 +159,8 @@ function inferFromValidators(facts: ValidatorFacts, reflected: ReflectedKind): I
   if (facts.optional) inferred.optional = true;
   if (facts.minimum !== undefined) inferred.minimum = facts.minimum;
   if (facts.maximum !== undefined) inferred.maximum = facts.maximum;
+  if (facts.minLength !== undefined) inferred.minLength = facts.minLength;
+  if (facts.maxLength !== undefined) inferred.maxLength = facts.maxLength;
   if (facts.format !== undefined) inferred.format = facts.format;
   // A string-literal union reflects as Object; its @IsIn / @IsEnum values still say the type.
   const enumType = facts.type === undefined && facts.enum ? typeOfValues(facts.enum) : undefined;
@@ -174,23 +179,29 @@ function inferNesting(
   shape: { isArray: boolean; nestedClass: Function | undefined; facts: ValidatorFacts },
 ): void {
   const { isArray, nestedClass, facts } = shape;
-  const nestedFields = nestedClass ? nestedDtoFields(reading, property, nestedClass) : undefined;
+  const nestedDto = nestedClass && describesArguments(nestedClass) ? nestedClass : undefined;
+  const nestedFields = nestedDto ? nestedDtoFields(reading, property, nestedDto) : undefined;
   if (isArray) {
     const items = arrayItems(facts, nestedClass, nestedFields);
+    if (items?.type === "object" && nestedDto) items.dto = nestedDto;
     if (items) inferred.items = items;
   } else if (nestedClass) {
     inferred.type ??= "object";
     if (nestedFields) inferred.fields = nestedFields;
+    if (nestedDto) inferred.dto = nestedDto;
   }
 }
 
-/** The arguments of a nested DTO class, unless it is being read already (a cycle) or is no DTO. */
+/**
+ * The arguments of a nested DTO class, unless it is being read already (a cycle: its values
+ * are checked against the fields of their class, see `objectFields`).
+ */
 function nestedDtoFields(
   reading: DtoReading,
   property: string,
   nestedClass: Function,
 ): ArgumentSchema[] | undefined {
-  if (reading.visiting.has(nestedClass) || !describesArguments(nestedClass)) return undefined;
+  if (reading.visiting.has(nestedClass)) return undefined;
   return dtoToArguments(nestedClass, `${reading.className}.${property}, ${reading.usedBy}`, reading.visiting);
 }
 

@@ -29,6 +29,9 @@ export interface ValidatorFacts {
   /** `@Min` / `@Max` bounds of the property (not of elements). */
   minimum?: number;
   maximum?: number;
+  /** `@MinLength` / `@MaxLength` / `@Length` bounds of a string property, in characters (not of elements). */
+  minLength?: number;
+  maxLength?: number;
   /** `@IsDate()`: the value (or with `each`, each element) is a date-time string. */
   format?: "date-time";
   itemFormat?: "date-time";
@@ -81,6 +84,22 @@ function boundOf(bound: "minimum" | "maximum"): Converter {
   };
 }
 
+/** A whole, non-negative character count, or `undefined`. */
+function lengthOf(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** `@MinLength(n)` / `@MaxLength(n)` / `@Length(min, max)`: length bounds of the property; with `each`, only enforced. */
+function lengthsOf(bounds: readonly ("minLength" | "maxLength")[]): Converter {
+  return (metadata, facts) => {
+    if (metadata.each) return;
+    bounds.forEach((bound, index) => {
+      const value = lengthOf(metadata.constraints?.[index]);
+      if (value !== undefined) facts[bound] = value;
+    });
+  };
+}
+
 /** `@IsDate()`: sent as an ISO 8601 string, which binding turns into a `Date`. */
 const dateOf: Converter = (metadata, facts) => {
   typeOf("string")(metadata, facts);
@@ -123,12 +142,13 @@ export const VALIDATOR_CONVERTERS: Readonly<Record<string, Converter>> = {
   // Bounds the manifest carries (minimum / maximum).
   min: boundOf("minimum"),
   max: boundOf("maximum"),
+  // Length bounds the manifest carries (minLength / maxLength).
+  isLength: lengthsOf(["minLength", "maxLength"]),
+  minLength: lengthsOf(["minLength"]),
+  maxLength: lengthsOf(["maxLength"]),
   // Bounds and formats: enforced, but the spec's parameter schema has no field for them.
   isPositive: validationOnly,
   isNegative: validationOnly,
-  length: validationOnly,
-  minLength: validationOnly,
-  maxLength: validationOnly,
   arrayMinSize: validationOnly,
   arrayMaxSize: validationOnly,
   arrayNotEmpty: validationOnly,
@@ -136,7 +156,7 @@ export const VALIDATOR_CONVERTERS: Readonly<Record<string, Converter>> = {
   matches: validationOnly,
   isEmail: validationOnly,
   isUrl: validationOnly,
-  isUUID: validationOnly,
+  isUuid: validationOnly,
 };
 
 /** Runs the table over one property's validation metadata. */

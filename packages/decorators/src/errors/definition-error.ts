@@ -9,7 +9,8 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  * - `NO_TOOLS`: the `@Plugin` class (with its base classes) has no `@Tool` method.
  * - `DECORATOR_MISPLACED`: a decorator where it cannot work: a static member, a constructor
  *   parameter, a symbol-named member, something that is not a method, a hook on a `@Tool`
- *   method, parameter decorators on a method without `@Tool`.
+ *   method, parameter decorators on a method without `@Tool`, `@Tool` on a method the
+ *   source declares `private` or `protected`.
  * - `DECORATOR_REPEATED`: a decorator used twice where one is allowed: `@Plugin` or `@Tool`
  *   twice, two parameter decorators on one parameter, one hook kind on two methods.
  * - `TOOL_OPTIONS_MISSING`: `@Tool()` without its options object (and no doc comment read
@@ -20,6 +21,9 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  *   timeout, argument `type`, `items`, `enum`, `default`, `required`, …).
  * - `UNKNOWN_OPTION`: an options key the decorator does not have (a misspelling such as
  *   `hostCapabilities` for `host_capabilities`); the message names the closest valid key.
+ * - `UNKNOWN_DOC_TAG`: a doc-comment tag on a parameter, a DTO field or a property inside
+ *   one that the schema does not know (`@min 0` for `@minimum 0`); the message names the
+ *   closest tag. Documentation tags (`@remarks`, `@example`, `@deprecated`, …) are accepted.
  * - `ARGUMENT_NAME_MISSING`: `@Param()` without a name, and no source facts naming it.
  * - `INVALID_ARGUMENT_NAME`: an argument name the protocol does not accept, or one that is
  *   stripped from arguments (`__proto__`, `constructor`, `prototype`).
@@ -36,12 +40,16 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  *   instance property, or it never read it (the message says which).
  * - `MIXED_PARAM_STYLE`: one method mixes `@Param` and `@Args`, or uses `@Args` twice.
  * - `UNDECORATED_PARAMETER`: a tool method parameter that no decorator fills (and that the
- *   source reader did not name).
+ *   source reader did not name), or an undecorated one typed with a class: `@Args()` (its
+ *   fields are the arguments) or `@Param(name)` (one object argument) must say which.
  * - `UNDECORATED_FIELD`: a DTO property with an initializer but no decorator, without the
  *   source reader (class-validator's whitelist would reject every invoke).
  * - `UNSUPPORTED_TYPE`: the source reader found a parameter's or DTO property's TypeScript
- *   type without a faithful manifest form (a function, a class instance other than `Date`,
+ *   type without a faithful manifest form (a function, a class instance other than `Date` or `URL`,
  *   `bigint`, a generic, a union of different types, `any`) and no explicit `type` overrides it.
+ * - `RULE_CONFLICT`: one argument's bound written as a rule twice with different values: a
+ *   class-validator rule (`@Min(5)`) and a doc-comment tag (`@minimum 1`). An explicit option
+ *   is the override and wins.
  * - `SOURCE_MISMATCH`: reflection (`design:paramtypes` / `design:type`) contradicts the
  *   source facts recorded at build time for a parameter or DTO property (e.g. `Number`
  *   against `string`: stale facts, or a misread type) and no explicit `type` decides.
@@ -51,6 +59,8 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  *   arguments or throws, the factory throws or returns no object or the wrong object).
  * - `MANIFEST_INVALID`: the generated manifest breaks a rule of core's `validateManifest`
  *   that no decorator check caught first (a gap between the two, reported at startup).
+ * - `SERVED_TWICE`: a second `serve()` on the process's stdin and stdout: both servers
+ *   would read every request, and the second one's answers could never reach the host.
  */
 export type DefinitionErrorCode =
   | "NOT_A_CLASS"
@@ -62,6 +72,7 @@ export type DefinitionErrorCode =
   | "DESCRIPTION_MISSING"
   | "INVALID_OPTION"
   | "UNKNOWN_OPTION"
+  | "UNKNOWN_DOC_TAG"
   | "ARGUMENT_NAME_MISSING"
   | "INVALID_ARGUMENT_NAME"
   | "DUPLICATE_TOOL_NAME"
@@ -74,10 +85,12 @@ export type DefinitionErrorCode =
   | "UNDECORATED_PARAMETER"
   | "UNDECORATED_FIELD"
   | "UNSUPPORTED_TYPE"
+  | "RULE_CONFLICT"
   | "SOURCE_MISMATCH"
   | "UNDECLARED_CREDENTIAL"
   | "INSTANCE_FAILED"
-  | "MANIFEST_INVALID";
+  | "MANIFEST_INVALID"
+  | "SERVED_TWICE";
 
 /**
  * The one startup error of `@executa/decorators`: a decorated class that cannot become a

@@ -8,13 +8,13 @@ import {
 } from "@executa/core";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ArgumentSchema, ItemSchema, PluginModel, ToolModel } from "../model/types.js";
-import { parameterDescription, propertyDescription } from "./schema-notes.js";
+import { parameterDescription, propertyDescription, shownEnum } from "./schema-notes.js";
 
 /**
  * The manifest of a resolved plugin, with the fields the protocol names, in the spec's
  * order. Per parameter: `name`, `type`, `items` (arrays; always given, JSON Schema style),
  * `description`, `required` (always given), `default`, `enum`, then `minimum` / `maximum`
- * (numbers) and `properties` (objects of a known shape: nested DTOs, interfaces), which
+ * (numbers), `minLength` / `maxLength` (strings) and `properties` (objects of a known shape: nested DTOs, interfaces), which
  * the manifest type of `@executa/core` carries. What has no field (a date-time format,
  * bounds of elements and nested properties, optional nested properties) is said in the
  * description. Every fact is also enforced per invoke, so manifest and validation agree.
@@ -73,23 +73,27 @@ function toolManifest(tool: ToolModel): ToolManifest {
 }
 
 function parameterSchema(argument: ArgumentSchema): ParameterSchema {
-  const schema: ParameterSchema = { name: argument.name, type: argument.type };
+  const shown = shownEnum(argument.type, argument);
+  const schema: ParameterSchema = { name: argument.name, type: shown.type };
   if (argument.items !== undefined) schema.items = itemsSchema(argument.items);
   const description = parameterDescription(argument);
   if (description !== undefined) schema.description = description;
   schema.required = argument.required;
-  if (argument.hasDefault) schema.default = structuredClone(argument.default);
-  if (argument.enum !== undefined) schema.enum = [...argument.enum];
+  if (argument.hasDefault) schema.default = structuredClone(shown.value(argument.default));
+  if (shown.enum !== undefined) schema.enum = shown.enum;
   if (argument.minimum !== undefined) schema.minimum = argument.minimum;
   if (argument.maximum !== undefined) schema.maximum = argument.maximum;
+  if (argument.minLength !== undefined) schema.minLength = argument.minLength;
+  if (argument.maxLength !== undefined) schema.maxLength = argument.maxLength;
   if (argument.type === "object" && argument.fields !== undefined)
     schema.properties = propertiesSchema(argument.fields);
   return schema;
 }
 
 function itemsSchema(items: ItemSchema): ParameterItems {
-  const schema: ParameterItems = { type: items.type };
-  if (items.enum !== undefined) schema.enum = [...items.enum];
+  const shown = shownEnum(items.type, items);
+  const schema: ParameterItems = { type: shown.type };
+  if (shown.enum !== undefined) schema.enum = shown.enum;
   if (items.items !== undefined) schema.items = itemsSchema(items.items);
   if (items.type === "object" && items.fields !== undefined) {
     schema.properties = propertiesSchema(items.fields);
@@ -102,10 +106,11 @@ function itemsSchema(items: ItemSchema): ParameterItems {
 function propertiesSchema(fields: readonly ArgumentSchema[]): NonNullable<ParameterSchema["properties"]> {
   const properties: NonNullable<ParameterSchema["properties"]> = {};
   for (const field of fields) {
-    const property: ParameterItems & { description?: string } = { type: field.type };
+    const shown = shownEnum(field.type, field);
+    const property: ParameterItems & { description?: string } = { type: shown.type };
     const description = propertyDescription(field);
     if (description !== undefined) property.description = description;
-    if (field.enum !== undefined) property.enum = [...field.enum];
+    if (shown.enum !== undefined) property.enum = shown.enum;
     if (field.items !== undefined) property.items = itemsSchema(field.items);
     if (field.type === "object" && field.fields !== undefined) {
       property.properties = propertiesSchema(field.fields);

@@ -1,5 +1,5 @@
 import type { ParameterType } from "@executa/core";
-import type { SourceField } from "@executa/core/internal";
+import type { SourceField, ValueFormat } from "@executa/core/internal";
 import type { ArgumentOptions, EnumValue } from "../options/argument-options.js";
 import type { ReflectedKind } from "../reflection/reflect-types.js";
 import type { ArgumentSchema, ItemSchema } from "./types.js";
@@ -14,17 +14,23 @@ export interface InferredArgument {
   type?: ParameterType;
   items?: ItemSchema;
   enum?: readonly EnumValue[];
+  /** The source's numeric enum member names, one per `enum` value. */
+  enumNames?: readonly string[];
   optional?: boolean;
   /** A default found on a fresh instance (a property initializer) or in the source. */
   default?: { value: unknown };
   fields?: readonly ArgumentSchema[];
+  /** The nested DTO class of an object property. */
+  dto?: Function;
   /** Which decorator said `type`, for messages. */
   typeSource?: string;
   /** The doc comment. */
   description?: string;
   minimum?: number;
   maximum?: number;
-  format?: "date-time";
+  minLength?: number;
+  maxLength?: number;
+  format?: ValueFormat;
 }
 
 /** Everything known about one argument before it is resolved. */

@@ -14,6 +14,7 @@ import type { ArgumentInput, InferredArgument } from "./argument-input.js";
 import { checkOptionKeys, unknownOptionFix } from "./check-option-keys.js";
 import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
+import { checkRuleAgreement } from "./rule-agreement.js";
 import { checkSourceAgreement } from "./source-agreement.js";
 import { sourceFields, sourceItems } from "./source-schema.js";
 import type { ArgumentSchema, ItemSchema } from "./types.js";
@@ -46,6 +47,7 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
     throw unsupportedTypeError(className, member, input.unsupported, decorator);
   }
   checkAgainstSource(input);
+  checkRuleAgreement(input);
   const type = resolveType(input);
   checkDescription(options, fail);
   const items = resolveArrayItems(type, options, inferred, fail);
@@ -54,10 +56,11 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   const schema: ArgumentSchema = { name, type, required: true, hasDefault: false };
   const description = options.description ?? inferred.description;
   if (description !== undefined) schema.description = description;
-  if (enumValues !== undefined) schema.enum = enumValues;
+  applyEnum(schema, enumValues, inferred);
   if (items !== undefined) schema.items = items;
-  if (inferred.fields !== undefined && type === "object") schema.fields = inferred.fields;
+  applyShape(schema, inferred);
   applyBounds(schema, options, inferred, fail);
+  applyLengths(schema, inferred, fail);
   const format =
     inferred.format ?? (input.reflected.kind === "primitive" ? input.reflected.format : undefined);
   if (format !== undefined && type === "string") schema.format = format;
@@ -96,8 +99,10 @@ function withSource(inferred: InferredArgument, source: SourceField | undefined)
   const { schema } = source;
   const merged: InferredArgument = { ...inferred };
   if (merged.description === undefined && source.description?.trim()) merged.description = source.description;
-  if (merged.enum === undefined && schema.enum !== undefined && schema.enum.length > 0)
+  if (merged.enum === undefined && schema.enum !== undefined && schema.enum.length > 0) {
     merged.enum = [...schema.enum];
+    if (schema.enumNames !== undefined) merged.enumNames = [...schema.enumNames];
+  }
   if (merged.items === undefined && schema.type === "array" && schema.items)
     merged.items = sourceItems(schema.items);
   if (merged.fields === undefined && schema.type === "object" && schema.properties)
@@ -109,6 +114,13 @@ function withSource(inferred: InferredArgument, source: SourceField | undefined)
   merged.maximum ??= schema.maximum;
   merged.format ??= schema.format;
   return merged;
+}
+
+/** An object's known fields, and the DTO class its values become instances of. */
+function applyShape(schema: ArgumentSchema, { fields, dto }: InferredArgument): void {
+  if (schema.type !== "object") return;
+  if (fields !== undefined) schema.fields = fields;
+  if (dto !== undefined) schema.dto = dto;
 }
 
 /** `minimum` / `maximum`: explicit, else inferred; numbers only, and not crossed. */
@@ -136,6 +148,19 @@ function applyBounds(
       `minimum ${schema.minimum} is above maximum ${schema.maximum}`,
       "give a minimum at or below the maximum",
     );
+}
+
+/** `minLength` / `maxLength` from the validators, on strings only, and not crossed. */
+function applyLengths(schema: ArgumentSchema, inferred: InferredArgument, fail: OptionFailure): void {
+  if (schema.type !== "string") return;
+  const { minLength, maxLength } = inferred;
+  if (minLength !== undefined && maxLength !== undefined && minLength > maxLength)
+    throw fail(
+      `minimum length ${minLength} is above maximum length ${maxLength}`,
+      "give a minimum length at or below the maximum",
+    );
+  if (minLength !== undefined) schema.minLength = minLength;
+  if (maxLength !== undefined) schema.maxLength = maxLength;
 }
 
 /** `@Param()` of `@Param("city", …)`: how an options message names the decorator. */
@@ -223,6 +248,17 @@ function resolveEnum(
   }
   checkEnumFitsType(values, type, fail);
   return values;
+}
+
+/** The allowed values, with a numeric enum's names when they are the source's values (an explicit `enum` option replaces both). */
+function applyEnum(
+  schema: ArgumentSchema,
+  values: readonly EnumValue[] | undefined,
+  inferred: InferredArgument,
+): void {
+  if (values === undefined) return;
+  schema.enum = values;
+  if (values === inferred.enum && inferred.enumNames !== undefined) schema.enumNames = inferred.enumNames;
 }
 
 /** Sets the default (explicit, else a DTO property initializer) after checking it fits the schema. */

@@ -6,6 +6,7 @@ import { classNameOf } from "./class-name.js";
 import { resolveHooks } from "./resolve-hooks.js";
 import { resolveTools } from "./resolve-tools.js";
 import type { PluginModel } from "./types.js";
+import { checkDocTags } from "./unknown-doc-tags.js";
 import { validatePluginOptions } from "./validate-plugin-options.js";
 
 /**
@@ -27,6 +28,7 @@ export function resolvePlugin(target: unknown): PluginModel {
   const className = classNameOf(target);
   const chain = lineage(target);
   reportRecordedMisuse(chain);
+  checkDocTags(target);
   const plugin = pluginDecorator(target, className);
   const source = sourceInfoOf(target);
   const info = validatePluginOptions(className, plugin.options, source?.description, source?.packageVersion);

@@ -1,3 +1,4 @@
+import { sourceInfoOf } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ToolMetadata } from "../metadata/definitions.js";
 import { resolveSlot } from "./slot-resolvers.js";
@@ -17,6 +18,7 @@ export function resolveTool(
   info: PluginInfo,
 ): ToolModel {
   const { methodName } = tool;
+  checkPublic(target, className, methodName);
   const options = validateToolOptions(target, className, methodName, tool.options);
   const slots: Slot[] = [];
   const args: ArgumentSchema[] = [];
@@ -46,6 +48,23 @@ export function resolveTool(
   const outputSchema = toolOutputSchema(target, className, methodName);
   if (outputSchema) model.outputSchema = outputSchema;
   return model;
+}
+
+/**
+ * A tool is public to every agent, so a method TypeScript declares `private` or
+ * `protected` (known from the source facts: the modifier leaves no trace at runtime)
+ * cannot be one without contradicting its own declaration.
+ */
+function checkPublic(target: Function, className: string, methodName: string): void {
+  const visibility = sourceInfoOf(target)?.methods?.[methodName]?.visibility;
+  if (!visibility) return;
+  throw new DefinitionError(
+    "DECORATOR_MISPLACED",
+    className,
+    methodName,
+    `@Tool() is on a ${visibility} method, but a tool is callable by every agent`,
+    `make the method public (remove \`${visibility}\`), or remove @Tool() and call the method from a tool`,
+  );
 }
 
 function addArgument(args: ArgumentSchema[], argument: ArgumentSchema, className: string, where: string) {

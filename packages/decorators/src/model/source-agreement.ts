@@ -1,5 +1,5 @@
 import { PARAMETER_TYPES } from "@executa/core";
-import type { SourceSchema } from "@executa/core/internal";
+import { type SourceSchema, VALUE_FORMATS } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ReflectedKind } from "../reflection/reflect-types.js";
 import { withTypeOption } from "./unsupported-type.js";
@@ -21,7 +21,7 @@ export interface AgreementInput {
  * Checks that what reflection says about a member does not contradict the source facts
  * recorded at build time. Reflection only knows a constructor, so `Object` (aliases,
  * interfaces, unions, `any`) contradicts nothing; `String`, `Number`, `Boolean`, `Array`,
- * `Date` and a user class each admit only the source types they can stand for. A
+ * a format's class (`Date`, `URL`) and a user class each admit only the source types they can stand for. A
  * contradiction means the facts are stale or the reader misread the type: a
  * `SOURCE_MISMATCH` {@link DefinitionError} rather than a manifest built on one of them.
  * Callers skip the check when an explicit `type` option decides the type.
@@ -44,7 +44,7 @@ export function checkSourceAgreement(input: AgreementInput): void {
 function agrees(reflected: ReflectedKind, source: SourceSchema): boolean {
   if (reflected.kind === "unknown") return true;
   if (reflected.kind === "class") return source.type === "object";
-  if (reflected.format === "date-time") return source.type === "string" && source.format === "date-time";
+  if (reflected.format !== undefined) return source.type === "string" && source.format === reflected.format;
   // `Number` stands for whole numbers too: the source analysis tells them apart.
   if (reflected.type === "number") return source.type === "number" || source.type === "integer";
   return source.type === reflected.type;
@@ -54,7 +54,7 @@ function agrees(reflected: ReflectedKind, source: SourceSchema): boolean {
 function reflectedName(reflected: ReflectedKind): string {
   if (reflected.kind === "unknown") return reflected.label;
   if (reflected.kind === "class") return reflected.class.name || "an anonymous class";
-  if (reflected.format === "date-time") return "Date";
+  if (reflected.format !== undefined) return VALUE_FORMATS[reflected.format].className;
   return PARAMETER_TYPES[reflected.type].reflectedFrom ?? reflected.type;
 }
 
@@ -73,9 +73,9 @@ function recordedType(schema: SourceSchema, typeText: string | undefined): strin
   return `${typeText} (${fromSchema})`;
 }
 
-/** The source's type as far as its schema tells: `string`, `"a" | "b"`, `number[]`, `Date`. */
+/** The source's type as far as its schema tells: `string`, `"a" | "b"`, `number[]`, `Date`, `URL`. */
 function writtenType(schema: SourceSchema): string {
-  if (schema.format === "date-time") return "Date";
+  if (schema.format !== undefined) return VALUE_FORMATS[schema.format].className;
   if (schema.enum !== undefined && schema.enum.length > 0)
     return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
   if (schema.type === "array") return schema.items ? `${elementType(schema.items)}[]` : "an array";

@@ -1,13 +1,14 @@
-import type { SourceField, SourceSchema } from "@executa/core/internal";
+import type { SourceField, SourceSchema, ValueFormat } from "@executa/core/internal";
 import { UNSAFE_KEYS } from "../binding/sanitize.js";
 import type { ArgumentSchema, ItemSchema } from "./types.js";
 
-/** The facets a number, a date or an enum carries, wherever it sits. */
+/** The facets a number, a formatted string (a date, a URL) or an enum carries, wherever it sits. */
 interface Facets {
   enum?: ItemSchema["enum"];
+  enumNames?: readonly string[];
   minimum?: number;
   maximum?: number;
-  format?: "date-time";
+  format?: ValueFormat;
 }
 
 /**
@@ -51,9 +52,10 @@ function sourceFieldSchema(name: string, field: SourceField): ArgumentSchema {
   return argument;
 }
 
-/** Copies `enum`, `minimum`, `maximum` and `format` when the source gives them. */
+/** Copies `enum` (with a numeric enum's names), `minimum`, `maximum` and `format` when the source gives them. */
 function copyFacets(target: Facets, schema: SourceSchema): void {
   if (schema.enum !== undefined && schema.enum.length > 0) target.enum = [...schema.enum];
+  if (target.enum !== undefined && schema.enumNames !== undefined) target.enumNames = [...schema.enumNames];
   if (schema.minimum !== undefined) target.minimum = schema.minimum;
   if (schema.maximum !== undefined) target.maximum = schema.maximum;
   if (schema.format !== undefined) target.format = schema.format;

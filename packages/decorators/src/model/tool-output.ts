@@ -7,7 +7,7 @@ import {
   sourceInfoOf,
 } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
-import type { UnsupportedType } from "./unsupported-type.js";
+import { formatClassNames, type UnsupportedType } from "./unsupported-type.js";
 
 /**
  * The JSON Schema of a tool's result (MCP `outputSchema`), from its method's return type
@@ -50,7 +50,7 @@ function lossyResultError(className: string, resultPath: string, lossy: Unsuppor
     className,
     resultPath,
     `the result's TypeScript type \`${lossy.type}\`${nested} does not survive JSON: ${lossy.reason}`,
-    "return plain data: strings, numbers, booleans, Date, arrays and objects of those " +
+    `return plain data: strings, numbers, booleans, ${formatClassNames()}, arrays and objects of those ` +
       "(convert a bigint to a string, a Map to an object or an array of entries; leave functions out)",
   );
 }

@@ -3,7 +3,7 @@ import { DefinitionError } from "../errors/definition-error.js";
 import { METADATA_FIX } from "../errors/metadata-fix.js";
 import type { ParamMetadata } from "../metadata/definitions.js";
 import { getMetadataStorage } from "../metadata/storage.js";
-import { methodParamTypes } from "../reflection/reflect-types.js";
+import { classifyReflectedType, methodParamTypes } from "../reflection/reflect-types.js";
 import { type UnsupportedType, unsupportedParameter, unsupportedTypeError } from "./unsupported-type.js";
 
 /** One parameter of a tool method: its position, its decorator and its reflected type. */
@@ -57,22 +57,9 @@ export function* toolParameters(
     const where = `${methodName}, parameter #${index}`;
     const source = sourceParams?.find((candidate) => candidate.index === index);
     const unsupported = unsupportedParameter(target, methodName, index);
-    const param = byIndex.get(index) ?? (source && implicitParam(target, methodName, index));
-    if (!param && unsupported) {
-      const name = /\(([^)]*)\)/.exec(unsupported.member)?.[1] ?? "name";
-      throw unsupportedTypeError(className, `${where} "${name}"`, unsupported, `@Param("${name}", …)`);
-    }
-    if (!param) {
-      throw new DefinitionError(
-        "UNDECORATED_PARAMETER",
-        className,
-        where,
-        "the parameter has no decorator, so nothing would fill it",
-        "decorate it with @Param(name), @Args(), @Ctx() or @Credential(name), or remove it; undecorated " +
-          "parameters are arguments named as in the source when built and run with the executa source " +
-          "reader (executa build, executa dev, the executa vitest plugin in tests)",
-      );
-    }
+    const param =
+      byIndex.get(index) ??
+      undecoratedParam({ target, className, methodName, index, where, source, unsupported }, types[index]);
     yield {
       index,
       where,
@@ -82,6 +69,59 @@ export function* toolParameters(
       ...(unsupported && { unsupported }),
     };
   }
+}
+
+interface UndecoratedSite {
+  target: Function;
+  className: string;
+  methodName: string;
+  index: number;
+  where: string;
+  source: SourceParameter | undefined;
+  unsupported: UnsupportedType | undefined;
+}
+
+/** What fills a parameter without a decorator: an argument named as in the source, when that is all it can be. */
+function undecoratedParam(site: UndecoratedSite, reflected: unknown): ParamMetadata {
+  const { className, where, source, unsupported } = site;
+  if (source) {
+    checkNotAnUndecoratedDto(className, where, source.name, reflected);
+    return implicitParam(site.target, site.methodName, site.index);
+  }
+  if (unsupported) {
+    const name = /\(([^)]*)\)/.exec(unsupported.member)?.[1] ?? "name";
+    throw unsupportedTypeError(className, `${where} "${name}"`, unsupported, `@Param("${name}", …)`);
+  }
+  throw new DefinitionError(
+    "UNDECORATED_PARAMETER",
+    className,
+    where,
+    "the parameter has no decorator, so nothing would fill it",
+    "decorate it with @Param(name), @Args(), @Ctx() or @Credential(name), or remove it; undecorated " +
+      "parameters are arguments named as in the source when built and run with the executa source " +
+      "reader (executa build, executa dev, the executa vitest plugin in tests)",
+  );
+}
+
+/**
+ * An undecorated parameter typed with a class is refused rather than guessed at: it reads
+ * like a DTO (`search(args: SearchArgs)`), whose fields the author means as the tool's
+ * arguments, yet without `@Args()` it would be one object argument named after the
+ * parameter. Interfaces and type aliases (reflected as `Object`) stay object arguments.
+ */
+function checkNotAnUndecoratedDto(className: string, where: string, name: string, reflected: unknown): void {
+  const kind = classifyReflectedType(reflected);
+  if (kind.kind !== "class") return;
+  const dto = kind.class.name || "a class";
+  throw new DefinitionError(
+    "UNDECORATED_PARAMETER",
+    className,
+    `${where} "${name}"`,
+    `the parameter is typed with the class ${dto} but has no decorator, so it is unclear whether ` +
+      `${dto}'s fields are the tool's arguments or "${name}" is one object argument`,
+    `add @Args() to take ${dto}'s fields as the tool's arguments (the usual DTO style), or ` +
+      `@Param("${name}") to take one object argument named "${name}"`,
+  );
 }
 
 /** An undecorated parameter the source names: an argument, as if it had `@Param()`. */

@@ -3,6 +3,7 @@
  * binder work from. Produced by `resolvePlugin`; decorators never see it.
  */
 import type { ArrayItemType, Manifest, OutputSchema, ParameterType, ServerOptions } from "@executa/core";
+import type { ValueFormat } from "@executa/core/internal";
 import type { ParamResolveInput } from "../metadata/definitions.js";
 import type { EnumValue } from "../options/argument-options.js";
 
@@ -10,15 +11,19 @@ import type { EnumValue } from "../options/argument-options.js";
 export interface ItemSchema {
   type: ArrayItemType;
   enum?: readonly EnumValue[];
+  /** A numeric TypeScript enum's member names, one per `enum` value: what the model is shown and may send. */
+  enumNames?: readonly string[];
   /** Elements of a nested array. */
   items?: ItemSchema;
   /** Known shape of object elements (nested DTOs, interfaces): checked, and the manifest's `properties`. */
   fields?: readonly ArgumentSchema[];
+  /** The DTO class each object element becomes an instance of (its fields are checked at every depth). */
+  dto?: Function;
   /** Inclusive bounds of number / integer elements (in the manifest as description text). */
   minimum?: number;
   maximum?: number;
-  /** `date-time`: an ISO 8601 string the binder turns into a `Date`. */
-  format?: "date-time";
+  /** A string format the binder turns into an object (`date-time` → `Date`, `uri` → `URL`). */
+  format?: ValueFormat;
 }
 
 /** One argument of a tool: a `@Param`, or a property of an `@Args` DTO. */
@@ -31,15 +36,22 @@ export interface ArgumentSchema {
   hasDefault: boolean;
   default?: unknown;
   enum?: readonly EnumValue[];
+  /** A numeric TypeScript enum's member names, one per `enum` value: what the model is shown and may send. */
+  enumNames?: readonly string[];
   /** Set exactly when `type` is `array`. */
   items?: ItemSchema;
   /** Known shape of an `object` argument (a nested DTO, an interface): checked, and the manifest's `properties`. */
   fields?: readonly ArgumentSchema[];
+  /** The DTO class an `object` value becomes an instance of (its fields are checked at every depth). */
+  dto?: Function;
   /** Inclusive bounds of a number / integer argument. */
   minimum?: number;
   maximum?: number;
-  /** `date-time`: an ISO 8601 string the binder turns into a `Date`. */
-  format?: "date-time";
+  /** Inclusive length bounds of a string argument, in characters (code points). */
+  minLength?: number;
+  maxLength?: number;
+  /** A string format the binder turns into an object (`date-time` → `Date`, `uri` → `URL`). */
+  format?: ValueFormat;
 }
 
 /** What fills one positional parameter of a tool method. */

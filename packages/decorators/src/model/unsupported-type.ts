@@ -1,4 +1,4 @@
-import { type SourceClass, sourceInfoOf } from "@executa/core/internal";
+import { type SourceClass, sourceInfoOf, VALUE_FORMAT_NAMES, VALUE_FORMATS } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import { lineage } from "../metadata/storage.js";
 
@@ -51,8 +51,13 @@ export function unsupportedTypeError(
     `give an explicit type in ${withTypeOption(decorator)} (string, number, integer, boolean, array or ` +
       "object; the value then arrives as sent), or change the TypeScript type to one the manifest " +
       "describes: string, number, boolean, a literal union or enum, an array of those, an interface, " +
-      "type alias or DTO class, or Date",
+      `type alias or DTO class, or ${formatClassNames()}`,
   );
+}
+
+/** The classes sent as formatted strings, for fixes: `Date or URL`. */
+export function formatClassNames(): string {
+  return VALUE_FORMAT_NAMES.map((format) => VALUE_FORMATS[format].className).join(" or ");
 }
 
 /** `@Param("city", …)` → `@Param("city", { type: … })`; `@Field()` → `@Field({ type: … })`. */

@@ -4,6 +4,7 @@
  * Nothing else in the package calls `Reflect.getMetadata`.
  */
 import { PARAMETER_TYPE_NAMES, PARAMETER_TYPES, type ParameterType } from "@executa/core";
+import { formatOfConstructor, type ValueFormat } from "@executa/core/internal";
 
 import { ReflectMetadata } from "./install-metadata.js";
 
@@ -30,10 +31,10 @@ export function propertyType(prototype: object, property: string): unknown {
 export type ReflectedKind =
   | {
       kind: "primitive";
-      /** The type whose `reflectedFrom` names the constructor; `string` for `Date`. */
+      /** The type whose `reflectedFrom` names the constructor; `string` for a format's class (`Date`). */
       type: ParameterType;
-      /** `Date`: sent as an ISO 8601 string, turned into a `Date` before the method runs. */
-      format?: "date-time";
+      /** A format's class (`Date`, `URL`): sent as a string, turned into the object before the method runs. */
+      format?: ValueFormat;
     }
   /** A user class: a nested DTO for properties, uninferable for `@Param`. */
   | { kind: "class"; class: Function }
@@ -43,13 +44,14 @@ export type ReflectedKind =
 /**
  * Maps a reflected constructor: the one a parameter type's `reflectedFrom` names → that
  * type (`String` → string, `Number` → number, `Boolean` → boolean, `Array` → array),
- * `Date` → a date-time string, another class → class. `Object`, `Function`, `Promise`, …
+ * a format's class → a string in that format (`Date` → date-time, `URL` → uri), another class → class. `Object`, `Function`, `Promise`, …
  * are unknown: the caller must get the type from somewhere else or fail.
  */
 export function classifyReflectedType(type: unknown): ReflectedKind {
   const primitive = REFLECTED_PRIMITIVES.get(type);
   if (primitive) return { kind: "primitive", type: primitive };
-  if (type === Date) return { kind: "primitive", type: "string", format: "date-time" };
+  const format = formatOfConstructor(type);
+  if (format) return { kind: "primitive", type: "string", format };
   if (typeof type !== "function") return { kind: "unknown", label: String(type) };
   if (BUILT_INS.has(type)) return { kind: "unknown", label: type.name };
   return { kind: "class", class: type };

@@ -28,7 +28,10 @@ function propertySchema(arg: ArgumentSchema, strict: boolean): Record<string, un
 /** The schema of one value: its type, enum, elements or fields. */
 function valueSchema(
   type: ArgumentSchema["type"],
-  shape: Pick<ArgumentSchema, "enum" | "items" | "fields" | "minimum" | "maximum" | "format">,
+  shape: Pick<
+    ArgumentSchema,
+    "enum" | "items" | "fields" | "minimum" | "maximum" | "minLength" | "maxLength" | "format"
+  >,
   strict: boolean,
 ): Record<string, unknown> {
   if (type === "object" && shape.fields) return argumentsJsonSchema(shape.fields, strict);
@@ -36,6 +39,8 @@ function valueSchema(
   if (shape.enum !== undefined) schema.enum = [...shape.enum];
   if (shape.minimum !== undefined) schema.minimum = shape.minimum;
   if (shape.maximum !== undefined) schema.maximum = shape.maximum;
+  if (shape.minLength !== undefined) schema.minLength = shape.minLength;
+  if (shape.maxLength !== undefined) schema.maxLength = shape.maxLength;
   if (shape.format !== undefined) schema.format = shape.format;
   if (type === "array") schema.items = itemSchema(shape.items ?? { type: "string" }, strict);
   return schema;

@@ -1,5 +1,5 @@
-// In a file of its own: an async constraint, once registered, makes every DTO of the
-// process validate asynchronously.
+// A DTO with an async constraint is validated asynchronously (by class-validator itself);
+// DTOs without one stay synchronous.
 import { Args, buildPlugin, InvalidParamsError, Plugin, Tool } from "@executa/decorators";
 import {
   IsString,
@@ -38,11 +38,20 @@ class SignupArgs {
   @IsString() @IsFree() user!: string;
 }
 
+class GreetArgs {
+  @IsString() user!: string;
+}
+
 @Plugin({ name: "signup", version: "1.0.0", description: "Signs people up." })
 class Signup {
   @Tool({ description: "Sign up." })
   signup(@Args() args: SignupArgs) {
     return { user: args.user };
+  }
+
+  @Tool({ description: "Greet." })
+  greet(@Args() args: GreetArgs) {
+    return { hello: args.user };
   }
 }
 
@@ -57,6 +66,10 @@ describe("a DTO with an async constraint", () => {
     const outcome = handle({ user: "ana" });
     expect(outcome).toBeInstanceOf(Promise);
     await expect(outcome).resolves.toEqual({ user: "ana" });
+  });
+
+  test("leaves a DTO without one synchronous", () => {
+    expect(handlerOutcome(signup, "greet", { user: "ana" })).toEqual({ hello: "ana" });
   });
 
   test("a taken name is rejected by the async constraint, not skipped", async () => {

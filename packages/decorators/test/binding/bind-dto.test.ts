@@ -74,7 +74,7 @@ describe("@Args() DTO binding", () => {
     [
       "a nested validator",
       { ...valid, address: { street: "", city: "L" } },
-      [{ path: "address.street", message: "must be longer than or equal to 1 characters" }],
+      [{ path: "address.street", message: "must be at least 1 and at most 80 characters long, got 0" }],
     ],
     [
       "a nested type",

@@ -11,9 +11,10 @@ import {
   Plugin,
   Tool,
 } from "@executa/decorators";
-import { IsString } from "class-validator";
+import { IsString, Min } from "class-validator";
 import { describe, expect, test } from "vitest";
 import { buildManifest } from "../../src/manifest/build-manifest.js";
+import { claimStdio } from "../../src/serve-once.js";
 
 const base = { name: "demo", version: "1.0.0", description: "Demo." };
 
@@ -77,6 +78,17 @@ const CASES = {
       @Tool({ description: "A.", timout: 5 }) run() {}
     }
     return manifestOf(Typo);
+  },
+  UNKNOWN_DOC_TAG: () => {
+    @Plugin(base)
+    class Bounds {
+      @Tool({ description: "A." }) run(@Param("days") days: number) {
+        return days;
+      }
+    }
+    // What the source reader records for `/** @min 1 */ days: number`.
+    recordSourceInfo(Bounds, { unknownTags: [{ member: "run(days)", tag: "min" }] });
+    return manifestOf(Bounds);
   },
   ARGUMENT_NAME_MISSING: () => {
     @Plugin(base)
@@ -201,6 +213,22 @@ const CASES = {
     });
     return manifestOf(Callbacks);
   },
+  RULE_CONFLICT: () => {
+    class Stay {
+      @Min(5) nights!: number;
+    }
+    // What the source reader records for `/** @minimum 1 */ nights: number`.
+    recordSourceInfo(Stay, {
+      fields: { nights: { schema: { type: "number", minimum: 1 }, optional: false } },
+    });
+    @Plugin(base)
+    class Hotel {
+      @Tool({ description: "A." }) book(@Args() stay: Stay) {
+        return stay.nights;
+      }
+    }
+    return manifestOf(Hotel);
+  },
   SOURCE_MISMATCH: () => {
     @Plugin(base)
     class Stale {
@@ -243,6 +271,15 @@ const CASES = {
       info: { name: "gap", version: "1.0.0", description: "Gap." },
       tools: [{ methodName: "run", name: "run", description: "R.", timeout: 1.5, arguments: [], slots: [] }],
     }),
+  SERVED_TWICE: () => {
+    // What serve() records for the first class on stdio (a real second serve() is in test/serve).
+    claimStdio("First", "first");
+    try {
+      return claimStdio("Second", "second");
+    } finally {
+      delete (globalThis as Record<symbol, unknown>)[Symbol.for("executa.decorators.servedOnStdio")];
+    }
+  },
 } satisfies Record<DefinitionErrorCode, () => unknown>;
 
 function thrownBy(run: () => unknown): unknown {

@@ -89,27 +89,45 @@ describe("a tool's output schema from its method's return type", () => {
     });
   });
 
-  test("a property whose type the analysis does not load (Node's Buffer) is kept, unconstrained and optional", () => {
+  test("a value from Node's API is read with Node's types (the project's own): Buffer's text is a required string", () => {
     @Plugin(base)
     class Codec {
       @Tool({ description: "Encode." })
       encode(@Param("text") text: string) {
-        return {
-          encoded: Buffer.from(text).toString("base64"),
-          length: text.length,
-          raw: { bytes: Buffer.from(text) },
-        };
+        return { encoded: Buffer.from(text).toString("base64"), length: text.length };
       }
     }
     expect(buildPlugin(Codec).outputSchemas?.encode).toEqual({
       type: "object",
-      properties: {
-        encoded: {},
-        length: { type: "number" },
-        raw: { type: "object", properties: { bytes: {} } },
-      },
-      required: ["length", "raw"],
+      properties: { encoded: { type: "string" }, length: { type: "number" } },
+      required: ["encoded", "length"],
     });
+  });
+
+  test("a Buffer, Map or Set in a result: UNSUPPORTED_TYPE, as JSON does not carry them as themselves", () => {
+    @Plugin(base)
+    class Bytes {
+      @Tool({ description: "Reads." })
+      read(@Param("text") text: string) {
+        return { raw: { bytes: Buffer.from(text) } };
+      }
+    }
+    expect(startupError(Bytes).message).toContain(
+      "Bytes.read(): the result's TypeScript type `Buffer<ArrayBuffer>` (at read().raw.bytes) does not survive JSON: a Buffer, which JSON does not carry as itself",
+    );
+    @Plugin(base)
+    class Tags {
+      @Tool({ description: "Counts tags." })
+      count() {
+        return { byTag: new Map<string, number>(), seen: new Set<string>() };
+      }
+    }
+    const error = startupError(Tags);
+    expect(error.code).toBe("UNSUPPORTED_TYPE");
+    expect(error.message).toContain(
+      "(at count().byTag) does not survive JSON: a Map, which JSON does not carry",
+    );
+    expect(error.message).toContain("Fix: return plain data: strings, numbers, booleans, Date or URL");
   });
 
   test("a result holding a value JSON does not carry (a function, a bigint): UNSUPPORTED_TYPE naming where", () => {

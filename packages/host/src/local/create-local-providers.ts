@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { ProviderSet } from "../providers/provider.js";
 import { AgentProvider, type AgentProviderOptions } from "./agent/agent-provider.js";
@@ -15,6 +16,8 @@ import { createResponder, type SamplingConfig, samplingConfigFromEnv } from "./s
 import { type SamplingLimits, SamplingProvider } from "./sampling/sampling-provider.js";
 import { StorageProvider } from "./storage-provider.js";
 import { LocalStore } from "./store/local-store.js";
+import { builtinSqliteDriver } from "./store/sqlite/builtin-driver.js";
+import { type WasmSqliteModule, wasmSqliteDriver } from "./store/sqlite/wasm-driver.js";
 import { UploadProvider } from "./upload-provider.js";
 
 /** Options of {@link createLocalProviders}. */
@@ -80,7 +83,8 @@ export function createLocalProviders(options: LocalProvidersOptions): LocalProvi
   const now = options.now ?? systemClock;
   const responder = createResponder(options.sampling ?? samplingConfigFromEnv(options.env));
   const fixtures = typeof options.fixtures === "string" ? loadFixtures(options.fixtures) : options.fixtures;
-  const store = new LocalStore(join(options.dataDir, "storage.db"), { now });
+  const driver = builtinSqliteDriver() ?? wasmSqliteDriver(requireWasmSqlite());
+  const store = new LocalStore(join(options.dataDir, "storage.db"), { now, driver });
   const server = new LoopbackServer(new UrlSigner({ now }));
   const fileBlobs = new BlobDir(join(options.dataDir, "files"));
   const uploadBlobs = new BlobDir(join(options.dataDir, "uploads"));
@@ -122,4 +126,14 @@ export function createLocalProviders(options: LocalProvidersOptions): LocalProvi
       return closed;
     },
   };
+}
+
+/**
+ * The WebAssembly SQLite, for a host on a runtime without a SQLite of its own: a host opens
+ * its store at once, synchronously, so it is required here, when the providers are made.
+ * Not imported at the top: a plugin's bundle that imports this entry for
+ * `mcpLocalFallback` alone must not load it at start.
+ */
+function requireWasmSqlite(): WasmSqliteModule {
+  return createRequire(import.meta.url)("node-sqlite3-wasm") as WasmSqliteModule;
 }

@@ -1,7 +1,8 @@
 /**
  * `@executa/host/local` — the local providers a development host answers a plugin's
- * reverse calls with: storage on SQLite (compiled to WebAssembly: no native addon), files
- * and uploads over loopback HTTP, and scripted / echo / relayed sampling. Kept apart from
+ * reverse calls with: storage on SQLite (the runtime's own where it has one, else compiled
+ * to WebAssembly: no native addon), files and uploads over loopback HTTP, and scripted /
+ * echo / relayed sampling. Kept apart from
  * `@executa/host` so that code which only drives a plugin never loads the database.
  * @packageDocumentation
  */
@@ -77,8 +78,18 @@ export {
   type EntryWrite,
   type ListQuery,
   LocalStore,
+  type LocalStoreOptions,
   type PreconditionFailure,
 } from "./store/local-store.js";
+export { builtinSqliteDriver } from "./store/sqlite/builtin-driver.js";
+export { loadSqliteDriver, loadWasmSqliteDriver } from "./store/sqlite/load-driver.js";
+export type {
+  SqliteDriver,
+  SqliteDriverName,
+  SqlRow,
+  SqlValue,
+  StoreDatabase,
+} from "./store/sqlite/store-database.js";
 export {
   DEFAULT_MAX_UPLOAD_BYTES,
   UploadProvider,

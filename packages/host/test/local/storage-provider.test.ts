@@ -1,13 +1,15 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { StorageErrorCode } from "@executa/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { StorageProvider } from "../../src/local/storage-provider.js";
 import { LocalStore } from "../../src/local/store/local-store.js";
 import { expectRpcError, manualClock, reverseCall, tempDir } from "../helpers/calls.js";
+import { sqliteDrivers } from "../helpers/sqlite-drivers.js";
 
 type Result = Record<string, unknown>;
 
-describe("StorageProvider", () => {
+describe.each(await sqliteDrivers())("StorageProvider on $name", (driver) => {
   let dir: ReturnType<typeof tempDir>;
   let store: LocalStore;
   let clock: ReturnType<typeof manualClock>;
@@ -18,7 +20,7 @@ describe("StorageProvider", () => {
   beforeEach(() => {
     dir = tempDir();
     clock = manualClock();
-    store = new LocalStore(join(dir.path, "storage.db"), { now: clock.now });
+    store = new LocalStore(join(dir.path, "storage.db"), { now: clock.now, driver });
     storage = new StorageProvider({ store, maxValueBytes: 64, now: clock.now });
   });
   afterEach(() => {
@@ -162,8 +164,15 @@ describe("StorageProvider", () => {
   it("keeps data in the database file across store instances", () => {
     run("set", { scope: "user", key: "persist", value: 42 });
     store.close();
-    store = new LocalStore(join(dir.path, "storage.db"), { now: clock.now });
+    store = new LocalStore(join(dir.path, "storage.db"), { now: clock.now, driver });
     storage = new StorageProvider({ store, now: clock.now });
     expect(run("get", { scope: "user", key: "persist" }).value).toBe(42);
+  });
+
+  it("journals in WAL mode on the runtime's SQLite, with a rollback journal on WebAssembly (no shared memory)", () => {
+    run("set", { scope: "user", key: "k", value: 1 });
+    // The header's write version (byte 18): 1 for a rollback journal, 2 for WAL.
+    const writeVersion = readFileSync(join(dir.path, "storage.db"))[18];
+    expect(writeVersion).toBe(driver.name === "wasm" ? 1 : 2);
   });
 });

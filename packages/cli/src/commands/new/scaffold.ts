@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { dirname, join, relative, resolve } from "node:path";
 import { executaVersion as installedVersion, pluginTemplateDir } from "./cli-package.js";
 import { pluginPackageJson } from "./package-json.js";
+import { platformMatrix } from "./platform-runners.js";
 import { type PluginNames, pluginNames } from "./plugin-name.js";
 import { outputPath, renderTemplate } from "./render.js";
 import { findWorkspaceRoot, isWorkspaceMember } from "./workspace.js";
@@ -54,6 +55,7 @@ export function scaffold(options: ScaffoldOptions): ScaffoldResult {
   const values = {
     ...names,
     executaVersion: version,
+    platformMatrix: platformMatrix(10),
     dependencyNote: options.workspace
       ? "This project was created inside the Executa toolkit's pnpm workspace, so its `@executa/*` dependencies are `workspace:*`; the last section says how to use it on its own."
       : `Its \`@executa/*\` dependencies are the published \`^${version}\` packages.`,

@@ -83,14 +83,20 @@ describe("the release job's notes, for the push of v0.2.0", () => {
     async () => {
       const runner = stepRunner(project, workspaceRoot, base);
       const step = stepOf(file(WORKFLOW), "release", "Write the release notes");
-      const result = await runner.run(step, { GITHUB_REF_NAME: "v0.2.0" });
-      expect(result.code, result.output).toBe(0);
-      const notes = readFileSync(join(runner.temp, "release-notes.md"), "utf8");
-      expect(notes).toContain(`## Tool surface: ${NAME} 0.2.0 (since 0.1.0)`);
-      expect(notes).toContain("Compatible: callers of 0.1.0 keep working.");
-      expect(notes).toContain("- tool `shout` added (`tools[shout]`)");
-      expect(notes).not.toContain("No change");
-      expect(readFileSync(runner.summary, "utf8")).toContain(notes);
+      try {
+        const result = await runner.run(step, { GITHUB_REF_NAME: "v0.2.0" });
+        expect(result.code, result.output).toBe(0);
+        // In the working directory, where the job's artifact upload and `gh release create
+        // --notes-file release-notes.md` take it from.
+        const notes = readFileSync(file("release-notes.md"), "utf8");
+        expect(notes).toContain(`## Tool surface: ${NAME} 0.2.0 (since 0.1.0)`);
+        expect(notes).toContain("Compatible: callers of 0.1.0 keep working.");
+        expect(notes).toContain("- tool `shout` added (`tools[shout]`)");
+        expect(notes).not.toContain("No change");
+        expect(readFileSync(runner.summary, "utf8")).toContain(notes);
+      } finally {
+        rmSync(file("release-notes.md"), { force: true });
+      }
     },
     TIMEOUT_MS,
   );

@@ -6,6 +6,7 @@ import { KNOWN_PLATFORMS } from "@executa/bundler";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { scaffold } from "../../../src/commands/new/index.js";
+import { PLATFORM_RUNNERS } from "../../../src/commands/new/platform-runners.js";
 import { binOf, linkDependencies } from "./link-dependencies.js";
 import { cleanEnv, git, type Run, run, type Step } from "./workflow-step.js";
 
@@ -15,7 +16,9 @@ import { cleanEnv, git, type Run, run, type Step } from "./workflow-step.js";
  * least-privilege, and the shell steps of its release job, run here in a generated project
  * as the runner would for the tag v0.1.0 of acme/NAME, build and collect exactly the
  * assets that its upload and attestation steps name, with an executa.json whose every
- * download URL is this release's.
+ * download URL is this release's. Its platform matrix has a job per platform the build
+ * makes, on a runner of that platform, and the job's steps, run here for this machine's
+ * platform, install the archive it downloaded and check that binary.
  */
 
 const workspaceRoot = fileURLToPath(new URL("../../../../../", import.meta.url));
@@ -31,6 +34,8 @@ const BUILD_TIMEOUT_MS = 900_000;
 
 interface Job {
   name?: string;
+  "runs-on"?: string;
+  strategy?: { "fail-fast"?: boolean; matrix: { include: { platform: string; runner: string }[] } };
   needs?: string | string[];
   if?: string;
   permissions?: Record<string, string>;
@@ -87,11 +92,17 @@ const EXPECTED_ASSETS = [
 ].sort();
 
 describe("the workflow executa new writes", () => {
-  it("passes actionlint without a finding", async () => {
+  it("passes actionlint without a finding but the runner label its configuration declares", async () => {
     const result = await lint(project);
     expect(result.output).toContain("Checking 1 workflow file(s)");
-    expect(result.output).toContain("All workflow files passed lint checks");
-    expect(result.code, result.output).toBe(0);
+    // The WebAssembly build reads no actionlint.yaml; the actionlint CLI reads the one the
+    // project has, which declares windows-11-arm (newer than actionlint 1.7.7's labels).
+    const findings = result.output
+      .split("\n")
+      .filter((line) => /^\.github\/workflows\/.+:\d+:\d+ /.test(line));
+    expect(findings).toEqual([expect.stringContaining('label "windows-11-arm" is unknown')]);
+    const config = parse(readFileSync(join(project, ".github", "actionlint.yaml"), "utf8"));
+    expect(config).toEqual({ "self-hosted-runner": { labels: ["windows-11-arm"] } });
   }, 60_000);
 
   it("is linted for real: actionlint reports a mistake put into it", async () => {
@@ -124,20 +135,68 @@ describe("the workflow executa new writes", () => {
       "actions/attest-build-provenance",
       "actions/cache",
       "actions/checkout",
+      "actions/download-artifact",
       "actions/setup-node",
+      "actions/upload-artifact",
       "pnpm/action-setup",
     ]);
   });
 
-  it("reads by default, and only the release job may write, sign and attest", () => {
+  it("reads by default, and only the publish job may write, sign and attest", () => {
     expect(workflow.permissions).toEqual({ contents: "read" });
     expect(workflow.jobs.check!.permissions).toBeUndefined();
-    expect(workflow.jobs.release!.permissions).toEqual({
+    expect(workflow.jobs.release!.permissions).toBeUndefined();
+    expect(workflow.jobs.platforms!.permissions).toBeUndefined();
+    expect(workflow.jobs.publish!.permissions).toEqual({
       contents: "write",
       "id-token": "write",
       attestations: "write",
     });
-    expect(Object.keys(workflow.jobs).sort()).toEqual(["check", "release"]);
+    expect(Object.keys(workflow.jobs).sort()).toEqual(["check", "platforms", "publish", "release"]);
+  });
+
+  it("builds once, checks every platform executa build --all makes on a runner of that platform, then publishes", () => {
+    const { platforms, publish } = workflow.jobs;
+    expect(platforms!.needs).toBe("release");
+    expect(publish!.needs).toBe("platforms");
+    expect(platforms!["runs-on"]).toBe(gha("matrix.runner"));
+    // A failing platform names itself, and does not cancel the others' checks.
+    expect(platforms!.name).toContain(gha("matrix.platform"));
+    expect(platforms!.strategy!["fail-fast"]).toBe(false);
+    const matrix = platforms!.strategy!.matrix.include;
+    expect(matrix.map((entry) => entry.platform).sort()).toEqual([...KNOWN_PLATFORMS].sort());
+    const family = { linux: /^ubuntu-/, darwin: /^macos-/, windows: /^windows-/ };
+    for (const { platform, runner } of matrix) {
+      expect(runner).toBe(PLATFORM_RUNNERS[platform as keyof typeof PLATFORM_RUNNERS]);
+      // The platform key starts with its OS: darwin-arm64.
+      expect(runner).toMatch(family[platform.split("-")[0] as keyof typeof family]);
+    }
+    // Only the builds the platforms checked are published.
+    expect(publish!.steps[0]!.uses).toMatch(/^actions\/download-artifact@/);
+    expect(publish!.steps[0]!.with).toEqual({ name: "release" });
+  });
+
+  it("checks in each platform job the binary that job downloaded, quarantined first on macOS", () => {
+    const steps = workflow.jobs.platforms!.steps;
+    const index = (predicate: (step: Step) => boolean) => steps.findIndex(predicate);
+    const download = index((step) => step.uses?.startsWith("actions/download-artifact@") ?? false);
+    const install = index((step) => step.id === "install");
+    const unpack = index((step) => step.id === "unpack");
+    const quarantine = index((step) => step.run?.includes("xattr -w com.apple.quarantine") ?? false);
+    const check = index((step) => step.run?.includes("executa check") ?? false);
+    expect(steps[download]!.with).toEqual({ name: "release" });
+    expect(steps[install]!.env).toEqual({ PLATFORM: gha("matrix.platform") });
+    expect(steps[install]!.run).toContain("binary_urls[process.env.PLATFORM]");
+    expect(steps[quarantine]).toMatchObject({
+      if: "runner.os == 'macOS'",
+      env: { BINARY: gha("steps.unpack.outputs.binary") },
+    });
+    expect(steps[check]!.env).toEqual({ BINARY: gha("steps.unpack.outputs.binary") });
+    expect(steps[check]!.run).toBe('pnpm exec executa check -- "$BINARY"');
+    expect([download, install, unpack, quarantine, check]).toEqual(
+      [download, install, unpack, quarantine, check].sort((a, b) => a - b),
+    );
+    expect(download).toBeGreaterThanOrEqual(0);
   });
 
   it("checks pull requests and main, and releases a v* tag after the checks pass", () => {
@@ -180,7 +239,7 @@ describe("the workflow executa new writes", () => {
       EXECUTA_CACHE_DIR: `${gha("github.workspace")}/.executa/runtimes/executa`,
       BUN_INSTALL_CACHE_DIR: `${gha("github.workspace")}/.executa/runtimes/bun`,
     });
-    for (const job of Object.values(workflow.jobs)) {
+    for (const job of [workflow.jobs.check!, workflow.jobs.release!]) {
       const node = job.steps.find((step) => step.uses?.startsWith("actions/setup-node@"));
       expect(node?.with).toEqual({ "node-version": 20, cache: "pnpm" });
       const cache = job.steps.find((step) => step.uses?.startsWith("actions/cache@"));
@@ -197,12 +256,16 @@ describe("the workflow executa new writes", () => {
 
 /** Values of the `${{ }}` expressions on the runner for a push of TAG to acme/NAME. */
 const expressionValues = (): Record<string, string> => ({
+  ...extraExpressions,
   "github.server_url": "https://github.com",
   "github.repository": REPOSITORY,
   "github.ref_name": TAG,
   "github.workspace": project,
   "github.token": "not-a-token",
 });
+
+/** Expressions of one job's run here (the matrix entry, a step's output). */
+let extraExpressions: Record<string, string> = {};
 
 /** `text` with every `${{ expression }}` replaced by its value; an unknown expression fails the test. */
 function substitute(value: string): string {
@@ -228,7 +291,7 @@ const SET_UP_BY_THE_TEST = [
 interface StepRun {
   step: Step;
   result?: Run;
-  skipped?: "set up by the test" | "publishes";
+  skipped?: "set up by the test" | "hands over";
 }
 
 describe("the release job, run here for a push of v0.1.0", () => {
@@ -301,11 +364,8 @@ describe("the release job, run here for a push of v0.1.0", () => {
     for (const step of release.steps) {
       if (step.uses && SET_UP_BY_THE_TEST.some((action) => step.uses!.startsWith(action))) {
         runs.push({ step, skipped: "set up by the test" });
-      } else if (
-        step.uses?.startsWith("actions/attest-build-provenance@") ||
-        /(^|\s)gh\s/.test(step.run ?? "")
-      ) {
-        runs.push({ step, skipped: "publishes" });
+      } else if (step.uses?.startsWith("actions/upload-artifact@")) {
+        runs.push({ step, skipped: "hands over" });
       } else if (step.run !== undefined) {
         const result = await runStep(step, jobEnv);
         runs.push({ step, result });
@@ -317,13 +377,15 @@ describe("the release job, run here for a push of v0.1.0", () => {
     wallMs = performance.now() - started;
   }, BUILD_TIMEOUT_MS);
 
-  it("runs every shell step but publishing, each exiting 0", () => {
+  it("runs every shell step, each exiting 0, then hands the assets over", () => {
     const failed = runs.filter((entry) => entry.result && entry.result.code !== 0);
     expect(failed.map((entry) => `${entry.step.name}:\n${entry.result!.output}`)).toEqual([]);
     expect(runs).toHaveLength(workflow.jobs.release!.steps.length);
-    expect(runs.filter((entry) => entry.skipped === "publishes").map((entry) => entry.step.name)).toEqual([
-      "Attest the build provenance of every asset",
-      "Publish the assets on the GitHub release",
+    const handOver = runs.filter((entry) => entry.skipped === "hands over").map((entry) => entry.step);
+    expect(handOver).toHaveLength(1);
+    expect(String(handOver[0]!.with?.path).trim().split("\n")).toEqual([
+      "release-assets",
+      "release-notes.md",
     ]);
     console.info(`release job steps: ${(wallMs / 1000).toFixed(1)} s`);
   });
@@ -355,7 +417,7 @@ describe("the release job, run here for a push of v0.1.0", () => {
   });
 
   it("uploads and attests exactly the collected assets", async () => {
-    const [attest, upload] = runs.filter((entry) => entry.skipped === "publishes").map((entry) => entry.step);
+    const [, attest, upload] = workflow.jobs.publish!.steps;
     const subjects = String(attest!.with?.["subject-path"]);
     const uploads = /gh release upload "\$GITHUB_REF_NAME" (.+?) --clobber/.exec(upload!.run!)?.[1];
     expect(uploads).toBeDefined();
@@ -372,11 +434,11 @@ describe("the release job, run here for a push of v0.1.0", () => {
       expect(files.sort()).toEqual(EXPECTED_ASSETS);
     }
     expect(upload!.env).toEqual({ GH_TOKEN: gha("github.token"), GH_REPO: gha("github.repository") });
-    expect(upload!.run).toContain('--notes-file "$RUNNER_TEMP/release-notes.md"');
+    expect(upload!.run).toContain("--notes-file release-notes.md");
   });
 
   it("writes the tool-surface comparison as release notes and in the job summary (the first release: since nothing)", () => {
-    const notes = readFileSync(join(runnerTemp, "release-notes.md"), "utf8");
+    const notes = readFileSync(join(project, "release-notes.md"), "utf8");
     expect(notes).toContain(`## Tool surface: ${NAME} 0.1.0 (since 0.0.0)`);
     expect(notes).toContain("- tool `greet` added");
     expect(notes).toContain("Compatible: callers of 0.0.0 keep working.");
@@ -397,5 +459,146 @@ describe("the release job, run here for a push of v0.1.0", () => {
     });
     expect(result.code).toBe(1);
     expect(result.output).toContain("::error::not an asset of this release: linux-x86_64");
+  });
+});
+
+describe("the platform job of this machine's platform, run here on the release job's assets", () => {
+  const os = { linux: "linux", darwin: "darwin", win32: "windows" }[process.platform as string];
+  const cpu = process.arch === "x64" ? "x86_64" : process.platform === "linux" ? "aarch64" : "arm64";
+  const here = `${os}-${cpu}`;
+  let temp: string;
+  let env: NodeJS.ProcessEnv;
+  const jobSteps = () => workflow.jobs.platforms!.steps;
+  const stepWithId = (id: string) => jobSteps().find((step) => step.id === id)!;
+
+  /** Runs a `run:` step as the runner does, with the variables earlier steps put in GITHUB_ENV. */
+  async function runJobStep(step: Step): Promise<Run> {
+    const script = join(temp, `step-${Math.random().toString(36).slice(2)}.sh`);
+    writeFileSync(script, substitute(step.run!));
+    const added = Object.fromEntries(
+      readFileSync(env.GITHUB_ENV!, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+    );
+    return run("bash", ["--noprofile", "--norc", "-eo", "pipefail", script], {
+      cwd: project,
+      env: { ...env, ...added, ...substituteAll(step.env) },
+      timeoutMs: 120_000,
+    });
+  }
+
+  beforeAll(() => {
+    temp = mkdtempSync(join(base, "platform-job-"));
+    const binDir = join(temp, "bin");
+    const executa = binOf(join(workspaceRoot, "packages", "cli"), "executa");
+    mkdirSync(binDir);
+    writeFileSync(
+      join(binDir, "pnpm"),
+      `#!/usr/bin/env bash\n[ "$1" = exec ] && [ "$2" = executa ] || exit 127\nshift 2\nexec "${process.execPath}" "${executa}" "$@"\n`,
+    );
+    chmodSync(join(binDir, "pnpm"), 0o755);
+    env = {
+      ...cleanEnv(),
+      PATH: [binDir, dirname(process.execPath), process.env.PATH].join(":"),
+      RUNNER_TEMP: temp,
+      GITHUB_ENV: join(temp, "github-env"),
+      GITHUB_OUTPUT: join(temp, "github-output"),
+    };
+    writeFileSync(env.GITHUB_ENV!, "");
+    writeFileSync(env.GITHUB_OUTPUT!, "");
+    extraExpressions = { "matrix.platform": here, "runner.temp": temp };
+  });
+  afterAll(() => {
+    extraExpressions = {};
+  });
+
+  it("installs the archive executa.json gives for the platform and checks that binary, passing", async () => {
+    expect(workflow.jobs.platforms!.strategy!.matrix.include.map((entry) => entry.platform)).toContain(here);
+    const install = await runJobStep(stepWithId("install"));
+    expect(install.code, install.output).toBe(0);
+    const unpack = await runJobStep(stepWithId("unpack"));
+    expect(unpack.code, unpack.output).toBe(0);
+    const binary = /^binary=(.+)$/m.exec(readFileSync(env.GITHUB_OUTPUT!, "utf8"))?.[1];
+    expect(binary).toBe(join(temp, "agent", here, "bin", NAME));
+    extraExpressions["steps.unpack.outputs.binary"] = binary!;
+    const check = await runJobStep(jobSteps().find((step) => step.run?.includes("executa check"))!);
+    expect(check.output).toContain(`executa check: ${binary}`);
+    expect(check.output).toMatch(/PASS +sigterm-exit/);
+    expect(check.code, check.output).toBe(0);
+  }, 180_000);
+
+  it("fails the job when the binary it installed is broken", async () => {
+    const broken = join(temp, "broken-plugin");
+    writeFileSync(broken, "#!/bin/sh\nexit 3\n");
+    chmodSync(broken, 0o755);
+    extraExpressions["steps.unpack.outputs.binary"] = broken;
+    const check = await runJobStep(jobSteps().find((step) => step.run?.includes("executa check"))!);
+    expect(check.code).toBe(1);
+    expect(check.output).toContain("FAIL");
+  }, 120_000);
+
+  it("refuses an archive whose checksum is not the one executa.json gives", async () => {
+    const json = join(project, "release-assets", "executa.json");
+    const original = readFileSync(json, "utf8");
+    const parsed = JSON.parse(original);
+    parsed.distribution.profiles.binary.binary_urls[here].sha256 = "0".repeat(64);
+    writeFileSync(json, JSON.stringify(parsed));
+    try {
+      const install = await runJobStep(stepWithId("install"));
+      expect(install.code).toBe(1);
+      expect(install.output).toContain(`executa.json says ${"0".repeat(64)}`);
+    } finally {
+      writeFileSync(json, original);
+    }
+  });
+});
+
+describe("this repository's workflow for the sample apps (.github/workflows/platforms.yml)", () => {
+  const repositoryWorkflow = () =>
+    parse(readFileSync(join(workspaceRoot, ".github", "workflows", "platforms.yml"), "utf8")) as Workflow;
+
+  it("passes actionlint without a finding but the runner label its configuration declares", async () => {
+    const result = await lint(workspaceRoot);
+    const findings = result.output
+      .split("\n")
+      .filter((line) => /^\.github\/workflows\/.+:\d+:\d+ /.test(line));
+    expect(findings).toEqual([expect.stringContaining('label "windows-11-arm" is unknown')]);
+    const config = parse(readFileSync(join(workspaceRoot, ".github", "actionlint.yaml"), "utf8"));
+    expect(config).toEqual({ "self-hosted-runner": { labels: ["windows-11-arm"] } });
+  }, 60_000);
+
+  it("checks every sample app on every platform executa build --all makes, each on a runner of its platform", () => {
+    const job = repositoryWorkflow().jobs.platforms!;
+    const matrix = job.strategy!.matrix as unknown as {
+      app: string[];
+      platform: string[];
+      include: { platform: string; runner: string }[];
+    };
+    expect(job.needs).toBe("build");
+    expect(job.strategy!["fail-fast"]).toBe(false);
+    expect(job.name).toContain(gha("matrix.platform"));
+    expect(matrix.platform.sort()).toEqual([...KNOWN_PLATFORMS].sort());
+    expect(matrix.app.sort()).toEqual(readdirSync(join(workspaceRoot, "apps")).sort());
+    expect(Object.fromEntries(matrix.include.map((entry) => [entry.platform, entry.runner]))).toEqual(
+      PLATFORM_RUNNERS,
+    );
+  });
+
+  it("checks in each job the binary that job downloaded, quarantined first on macOS", () => {
+    const steps = repositoryWorkflow().jobs.platforms!.steps;
+    const index = (predicate: (step: Step) => boolean) => steps.findIndex(predicate);
+    const order = [
+      index((step) => step.uses?.startsWith("actions/download-artifact@") ?? false),
+      index((step) => step.id === "install"),
+      index((step) => step.id === "unpack"),
+      index((step) => step.run?.includes("xattr -w com.apple.quarantine") ?? false),
+      index((step) => step.run?.includes(" check -- ") ?? false),
+    ];
+    expect(order.every((position) => position >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(steps[order[1]!]!.run).toContain("binary_urls[process.env.PLATFORM]");
+    expect(steps[order[3]!]!.if).toBe("runner.os == 'macOS'");
+    expect(steps[order[4]!]!.env).toEqual({ BINARY: gha("steps.unpack.outputs.binary") });
   });
 });

@@ -35,6 +35,7 @@ describe("scaffold", () => {
     const dir = join(tempDir(), "hello-world");
     const result = scaffold({ name: "hello-world", dir, workspace: false });
     expect(result.files).toEqual([
+      ".github/actionlint.yaml",
       ".github/workflows/release.yml",
       ".gitignore",
       "README.md",

@@ -7,6 +7,7 @@ import { binOf } from "./link-dependencies.js";
 /** A step of a GitHub Actions job, as far as these tests read it. */
 export interface Step {
   name?: string;
+  if?: string;
   id?: string;
   uses?: string;
   run?: string;

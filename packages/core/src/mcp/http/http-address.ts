@@ -1,8 +1,20 @@
 /** The plugin binary's flag that serves MCP over Streamable HTTP instead of stdio. */
 export const MCP_HTTP_FLAG = "--mcp-http";
 
-/** Environment variable holding the bearer token every HTTP request must carry, when set. */
+/** Environment variable holding the bearer token every HTTP request must carry, when set (never empty). */
 export const MCP_HTTP_TOKEN_ENV = "EXECUTA_MCP_HTTP_TOKEN";
+
+/**
+ * Environment variable that, set to `1` or `true`, lets `--mcp-http` bind an interface other
+ * machines reach without a token: every machine on that network may then call the tools.
+ */
+export const MCP_HTTP_TRUSTED_NETWORK_ENV = "EXECUTA_MCP_HTTP_TRUSTED_NETWORK";
+
+/**
+ * Environment variable overriding limits of the endpoint, comma-separated `name=value`
+ * pairs named as the fields of `McpHttpLimits` (e.g. `maxSessions=100,bodyTimeoutMs=10000`).
+ */
+export const MCP_HTTP_LIMITS_ENV = "EXECUTA_MCP_HTTP_LIMITS";
 
 /**
  * Environment variable listing, comma-separated, host names accepted in `Host` and

@@ -19,16 +19,30 @@ export function hostAllowed(header: string | undefined, allowed: ReadonlySet<str
 }
 
 /**
- * Whether the `Origin` header, when a browser sent one, is an allowed host. Clients that
- * are not browsers send none, which is accepted.
+ * Whether the `Origin` header, when a browser sent one, may call: the page must be of the
+ * server's own origin (the name and port the request's `Host` names, the port compared too,
+ * so another local web server's page is refused) or be listed with its port (`host:port`)
+ * among the allowed hosts. Clients that are not browsers send none, which is accepted.
  */
-export function originAllowed(origin: string | undefined, allowed: ReadonlySet<string>): boolean {
+export function originAllowed(
+  origin: string | undefined,
+  host: string | undefined,
+  allowed: ReadonlySet<string>,
+): boolean {
   if (origin === undefined) return true;
+  let url: URL;
   try {
-    return allowed.has(new URL(origin).hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase());
+    url = new URL(origin);
   } catch {
     return false;
   }
+  const defaultPort = { "http:": "80", "https:": "443" }[url.protocol];
+  if (defaultPort === undefined) return false;
+  const name = url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  const port = url.port || defaultPort;
+  if (allowed.has(`${name}:${port}`)) return true;
+  if (host === undefined || !allowed.has(name) || hostnameOfHostHeader(host) !== name) return false;
+  return (/:(\d+)$/.exec(host.replace(/^\[[^\]]*\]/, ""))?.[1] ?? defaultPort) === port;
 }
 
 /** The media types an `Accept` header lists, without parameters. */

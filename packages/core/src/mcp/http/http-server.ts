@@ -1,11 +1,20 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { serializeErrorFrame } from "../../errors/error-frame.js";
 import type { Logger } from "../../log/logger.js";
 import type { IncomingRequest } from "../../rpc/peer.js";
 import { uniqueId } from "../../rpc/unique-id.js";
 import { JsonRpcErrorCode } from "../../wire/error-codes.js";
 import type { RequestId } from "../../wire/jsonrpc.js";
+import { MAX_FRAME_BYTES } from "../../wire/limits.js";
 import type { McpServerSide, McpSession } from "../mcp-session.js";
-import { ALL_MCP_PROTOCOL_VERSIONS, modernEnvelope } from "../modern.js";
+import {
+  ALL_MCP_PROTOCOL_VERSIONS,
+  isModernRevision,
+  modernEnvelope,
+  speaksModern,
+  unsupportedRevisionError,
+} from "../modern.js";
+import { capConnections, type McpHttpLimits, resolveLimits, timeoutOptions } from "./connection-limits.js";
 import { MCP_HTTP_PATH, type McpHttpAddress } from "./http-address.js";
 import {
   type AcceptedAnswers,
@@ -16,14 +25,12 @@ import {
   isJsonContentType,
   originAllowed,
 } from "./http-checks.js";
+import { McpHttpSettingError } from "./http-env.js";
+import { exposureProblem } from "./http-exposure.js";
 import { HttpExchange, HttpMcpSession } from "./http-session.js";
 import { modernHeaderMismatch } from "./modern-headers.js";
-
-/** Largest request body accepted by default: 4 MiB (413 beyond). */
-export const MCP_HTTP_MAX_BODY_BYTES = 4 * 1024 * 1024;
-
-/** How long a session may stay without requests before it expires (404 after): 30 minutes. */
-export const MCP_HTTP_SESSION_IDLE_MS = 30 * 60 * 1000;
+import { SessionTable } from "./session-table.js";
+import { headerViolation } from "./strict-headers.js";
 
 /** What the HTTP endpoint needs of the plugin server it fronts. */
 export interface McpHttpBackend {
@@ -36,15 +43,25 @@ export interface McpHttpBackend {
 /** Options of {@link serveMcpHttp}. */
 export interface McpHttpOptions {
   readonly address: McpHttpAddress;
+  /** Where the endpoint logs; hostile traffic can make every request log, so give it a budget. */
   readonly log: Logger;
-  /** Bearer token every request must carry (`Authorization: Bearer …`); none required when absent. */
+  /**
+   * Bearer token every request must carry (`Authorization: Bearer …`); none required when
+   * absent, which only a loopback address or a trusted network allows.
+   */
   readonly token?: string;
-  /** Host names accepted in `Host` and `Origin` besides the loopback ones. */
+  /**
+   * Host names accepted in `Host` and `Origin` besides the loopback ones; a `host:port`
+   * entry also admits browser pages of that origin (a web client served on another port).
+   */
   readonly allowedHosts?: readonly string[];
-  /** Largest request body; {@link MCP_HTTP_MAX_BODY_BYTES} by default. */
-  readonly maxBodyBytes?: number;
-  /** Idle time after which a session expires; {@link MCP_HTTP_SESSION_IDLE_MS} by default. */
-  readonly sessionIdleMs?: number;
+  /**
+   * Serve a non-loopback address without a token: every machine that reaches it may call
+   * the tools. Without it, such an address and no token is refused.
+   */
+  readonly trustedNetwork?: boolean;
+  /** Limits replacing the defaults ({@link MCP_HTTP_DEFAULT_LIMITS}). */
+  readonly limits?: Partial<McpHttpLimits>;
 }
 
 /** A running MCP Streamable HTTP endpoint. */
@@ -89,7 +106,7 @@ type Message = {
  * type checks, JSON answers unless the call has to stream.
  */
 class McpHttpEndpoint {
-  private readonly sessions = new Map<string, HttpMcpSession>();
+  private readonly sessions: SessionTable<HttpMcpSession>;
   private modern: HttpMcpSession | undefined;
   private readonly allowed: ReadonlySet<string>;
   private readonly open = new Set<ServerResponse>();
@@ -99,11 +116,12 @@ class McpHttpEndpoint {
 
   constructor(
     private readonly backend: McpHttpBackend,
-    private readonly options: McpHttpOptions,
+    private readonly options: McpHttpOptions & { readonly limits: McpHttpLimits },
   ) {
     this.allowed = allowedHostSet(options.allowedHosts);
-    this.maxBody = options.maxBodyBytes ?? MCP_HTTP_MAX_BODY_BYTES;
-    this.idleMs = options.sessionIdleMs ?? MCP_HTTP_SESSION_IDLE_MS;
+    this.maxBody = options.limits.maxBodyBytes;
+    this.idleMs = options.limits.sessionIdleMs;
+    this.sessions = new SessionTable(options.limits.maxSessions);
   }
 
   /** Answers one HTTP request; nothing it does can stop the others being served. */
@@ -112,6 +130,11 @@ class McpHttpEndpoint {
     res.once("close", () => this.open.delete(res));
     this.route(req, res).catch((error: unknown) => {
       if (error instanceof Refusal) return refuse(res, error);
+      if (req.socket.destroyed) {
+        // An ordinary abort (or a request cut off for arriving too slowly): nothing to answer.
+        this.options.log.info(`MCP HTTP client went away before its request was read: ${String(error)}`);
+        return;
+      }
       this.options.log.error(`MCP HTTP request failed: ${(error as Error)?.stack ?? String(error)}`);
       refuse(res, new Refusal(500, JsonRpcErrorCode.INTERNAL_ERROR, "Internal error"));
     });
@@ -164,6 +187,8 @@ class McpHttpEndpoint {
         connection: "close",
       });
     }
+    const violation = headerViolation(req);
+    if (violation) throw new Refusal(400, INVALID, `Bad Request: ${violation}`, { connection: "close" });
     if (!hostAllowed(req.headers.host, this.allowed)) {
       throw new Refusal(
         403,
@@ -171,11 +196,11 @@ class McpHttpEndpoint {
         `Host ${JSON.stringify(req.headers.host)} not allowed (DNS rebinding guard); list it in EXECUTA_MCP_HTTP_ALLOWED_HOSTS`,
       );
     }
-    if (!originAllowed(req.headers.origin, this.allowed)) {
+    if (!originAllowed(req.headers.origin, req.headers.host, this.allowed)) {
       throw new Refusal(
         403,
         TRANSPORT_ERROR,
-        `Origin ${JSON.stringify(req.headers.origin)} not allowed (DNS rebinding guard); list its host in EXECUTA_MCP_HTTP_ALLOWED_HOSTS`,
+        `Origin ${JSON.stringify(req.headers.origin)} not allowed: only pages of this server's own origin (host and port) may call (DNS rebinding guard); list it as host:port in EXECUTA_MCP_HTTP_ALLOWED_HOSTS`,
       );
     }
     const { token } = this.options;
@@ -201,6 +226,8 @@ class McpHttpEndpoint {
     }
     checkProtocolVersionHeader(req.headers["mcp-protocol-version"]);
     const message = parseMessage(await readBody(req, this.maxBody));
+    const requested = unspokenModernRevision(req.headers["mcp-protocol-version"], message.params);
+    if (requested !== undefined) return answerUnspoken(res, message, requested);
     if (typeof message.method !== "string") return this.postResponse(req, res, message);
     const request = message as IncomingRequest;
     const mismatch = modernHeaderMismatch(
@@ -210,6 +237,7 @@ class McpHttpEndpoint {
       request.id !== undefined,
     );
     if (mismatch) throw new Refusal(400, mismatch.code, mismatch.message);
+    if (request.method === "initialize") this.makeRoomForSession();
     const session = this.sessionFor(req, request);
     if (request.id === undefined) {
       session.notify(request);
@@ -226,9 +254,9 @@ class McpHttpEndpoint {
     accepts: AcceptedAnswers,
   ): Promise<void> {
     const headers: Record<string, string> = session === this.modern ? {} : { [SESSION_HEADER]: session.id };
-    const exchange = new HttpExchange(res, accepts.eventStream, headers);
+    const exchange = new HttpExchange(res, accepts, headers);
     res.once("close", () => {
-      if (!exchange.answered) session.vanished(request.id);
+      if (!exchange.answered) session.vanished(exchange);
     });
     const ok = await session.answer(request, exchange);
     if (request.method === "initialize" && !ok) this.sessions.delete(session.id);
@@ -248,6 +276,22 @@ class McpHttpEndpoint {
     res.writeHead(202).end();
   }
 
+  /** Before a new session: the oldest never used is evicted at the cap; 503 when all are in use. */
+  private makeRoomForSession(): void {
+    const room = this.sessions.makeRoom();
+    if (!room.ok) {
+      throw new Refusal(
+        503,
+        TRANSPORT_ERROR,
+        `Too many sessions: all ${this.sessions.max} are in use; retry later, and end sessions you no longer need with DELETE`,
+        { "retry-after": "5" },
+      );
+    }
+    if (room.evicted) {
+      this.options.log.info(`MCP HTTP session ${room.evicted} evicted: never used, and the server is full`);
+    }
+  }
+
   /** The session a request belongs to: a new one for `initialize`, the modern one without a header. */
   private sessionFor(req: IncomingMessage, request: IncomingRequest): HttpMcpSession {
     if (request.method === "initialize") {
@@ -265,6 +309,7 @@ class McpHttpEndpoint {
         "modern",
         (link) => this.backend.openMcpSession(link),
         this.options.log,
+        "shared",
       );
       return this.modern;
     }
@@ -300,14 +345,39 @@ class McpHttpEndpoint {
   }
 }
 
-/** A `MCP-Protocol-Version` header naming a revision this server does not speak is refused. */
+/**
+ * A `MCP-Protocol-Version` header naming a revision this server does not speak is refused;
+ * a modern one is answered once the body is read (see {@link unspokenModernRevision}).
+ */
 function checkProtocolVersionHeader(header: string | string[] | undefined): void {
-  if (typeof header !== "string" || ALL_MCP_PROTOCOL_VERSIONS.includes(header)) return;
+  if (typeof header !== "string" || ALL_MCP_PROTOCOL_VERSIONS.includes(header) || isModernRevision(header))
+    return;
   throw new Refusal(
     400,
     INVALID,
     `Unsupported MCP-Protocol-Version ${JSON.stringify(header)}; this server speaks ${ALL_MCP_PROTOCOL_VERSIONS.join(", ")}`,
   );
+}
+
+/**
+ * The modern revision a request claims, in its `MCP-Protocol-Version` header or its `_meta`
+ * envelope, when this server does not speak it.
+ */
+function unspokenModernRevision(header: string | string[] | undefined, params: unknown): string | undefined {
+  const claimed = [typeof header === "string" ? header : undefined, modernEnvelope(params)?.protocolVersion];
+  return claimed.find(
+    (version) => version !== undefined && isModernRevision(version) && !speaksModern(version),
+  );
+}
+
+/**
+ * Answers a message governed by a modern revision this server does not speak with -32022
+ * and the revisions it does, its id kept (as over stdio), so the client can renegotiate.
+ */
+function answerUnspoken(res: ServerResponse, message: Message, requested: string): void {
+  const id = typeof message.id === "string" || typeof message.id === "number" ? message.id : null;
+  const frame = serializeErrorFrame(id, unsupportedRevisionError(requested).toJSON(), MAX_FRAME_BYTES);
+  res.writeHead(400, { "content-type": "application/json" }).end(frame);
 }
 
 /**
@@ -378,9 +448,15 @@ function refuse(res: ServerResponse, refusal: Refusal): void {
  * node:http (loaded here, so a stdio plugin never loads it).
  */
 export async function serveMcpHttp(backend: McpHttpBackend, options: McpHttpOptions): Promise<McpHttpServer> {
+  const exposed = exposureProblem(options.address.host, options.token, options.trustedNetwork ?? false);
+  if (exposed) throw new McpHttpSettingError(exposed);
+  const limits = resolveLimits(options.limits);
   const { createServer } = await import("node:http");
-  const endpoint = new McpHttpEndpoint(backend, options);
-  const server = createServer((req, res) => endpoint.serve(req, res));
+  const endpoint = new McpHttpEndpoint(backend, { ...options, limits });
+  const server = createServer(timeoutOptions(limits), (req, res) => endpoint.serve(req, res));
+  capConnections(server, limits.maxConnections, (what) =>
+    options.log.warn(`MCP HTTP ${what}: ${limits.maxConnections} connections open`),
+  );
   await listen(server, options.address);
   const bound = server.address();
   const port = typeof bound === "object" && bound !== null ? bound.port : options.address.port;

@@ -10,10 +10,17 @@ import type { RequestId } from "../../wire/jsonrpc.js";
 import { MAX_FRAME_BYTES } from "../../wire/limits.js";
 import { idKey, type McpServerSide, type McpSession } from "../mcp-session.js";
 
+/** What the client of a POST accepts as the answer (from its `Accept` header). */
+export interface AnswerForms {
+  readonly json: boolean;
+  readonly eventStream: boolean;
+}
+
 /**
  * One POSTed request and its HTTP answer: plain JSON, unless the server has something to
  * send the client before the answer (progress, a sampling request) and the client accepts
- * an event stream; then the answer becomes the stream's last event.
+ * an event stream, or the client accepts only an event stream; then the answer is the
+ * stream's last event.
  */
 export class HttpExchange {
   private streaming = false;
@@ -21,11 +28,11 @@ export class HttpExchange {
 
   constructor(
     private readonly res: ServerResponse,
-    private readonly canStream: boolean,
+    private readonly accepts: AnswerForms,
     private readonly headers: Record<string, string>,
   ) {}
 
-  /** True once the answer (or the end of a cancelled call) was written. */
+  /** True once the answer was written. */
   get answered(): boolean {
     return this.ended;
   }
@@ -37,15 +44,8 @@ export class HttpExchange {
 
   /** Sends a message ahead of the answer; false when the client takes JSON only or is gone. */
   push(message: object): boolean {
-    if (!this.canStream || this.finished) return false;
-    if (!this.streaming) {
-      this.res.writeHead(200, {
-        ...this.headers,
-        "content-type": "text/event-stream",
-        "cache-control": "no-cache",
-      });
-      this.streaming = true;
-    }
+    if (!this.accepts.eventStream || this.finished) return false;
+    this.startStream();
     this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
     return true;
   }
@@ -54,6 +54,7 @@ export class HttpExchange {
   finish(frame: string): void {
     if (this.finished) return;
     this.ended = true;
+    if (!this.accepts.json) this.startStream();
     if (this.streaming) {
       this.res.end(`event: message\ndata: ${frame}\n\n`);
       return;
@@ -62,14 +63,29 @@ export class HttpExchange {
     this.res.end(frame);
   }
 
-  /** Ends without an answer: the call was cancelled, which MCP never answers. */
-  abandon(): void {
-    if (this.finished) return;
-    this.ended = true;
-    if (this.streaming) this.res.end();
-    else this.res.writeHead(202, this.headers).end();
+  private startStream(): void {
+    if (this.streaming) return;
+    this.res.writeHead(200, {
+      ...this.headers,
+      "content-type": "text/event-stream",
+      "cache-control": "no-cache",
+    });
+    this.streaming = true;
   }
 }
+
+/** A request of the session whose answer has not gone out: its exchange and the call it serves. */
+interface Pending {
+  readonly exchange: HttpExchange;
+  readonly id: RequestId;
+  invokeId?: string;
+}
+
+/**
+ * JSON-RPC error code answering a request whose call was cancelled or whose session ended
+ * before its result (MCP has none of its own; this is LSP's `RequestCancelled`).
+ */
+export const REQUEST_ENDED_CODE = -32800;
 
 /** A request this server sent its client, waiting for the answer the client POSTs back. */
 interface PendingAsk {
@@ -79,21 +95,29 @@ interface PendingAsk {
 }
 
 /**
- * One MCP session over HTTP: an `McpSession` of the plugin server, the exchanges of its
- * requests in flight (by the invoke id its tool calls run under, so a tool's progress and
- * sampling reach the POST that started it) and the requests it sent the client.
+ * One MCP session over HTTP: an `McpSession` of the plugin server, its requests in flight
+ * (each bound to the call it serves, so a tool's progress and sampling reach the POST that
+ * started or resumed it, and a POST whose client goes away cancels that call only) and the
+ * requests it sent the client.
+ *
+ * The modern era's session-less clients all share one session whose request ids are not
+ * theirs alone (each client numbers its own): there `notifications/cancelled` cannot tell
+ * whose call it names, so it cancels none; a client of that era cancels a call by closing
+ * the call's POST, as the 2026-07-28 HTTP binding has it.
  */
 export class HttpMcpSession {
   /** When a request last arrived; idle sessions expire. */
   lastSeen = Date.now();
   private readonly session: McpSession;
-  private readonly exchanges = new Map<string, { exchange: HttpExchange; id: RequestId }>();
+  private readonly pending = new Set<Pending>();
   private readonly asks = new Map<string, PendingAsk>();
 
   constructor(
     readonly id: string,
     open: (link: Pick<McpServerSide, "request" | "notify">) => McpSession,
     private readonly log: Logger,
+    /** `shared` for the session of the modern era's clients, whose request ids may collide. */
+    private readonly ids: "one-client" | "shared" = "one-client",
   ) {
     this.session = open({
       request: (method, params, options) => this.ask(method, params, options),
@@ -103,47 +127,59 @@ export class HttpMcpSession {
 
   /** Requests whose answer has not gone out yet. */
   get inFlight(): number {
-    return this.exchanges.size;
+    return this.pending.size;
   }
 
-  /** Handles a notification; a cancellation also ends the cancelled request's exchange. */
+  /** Handles a notification; a cancellation also answers the cancelled request's POST. */
   notify(request: IncomingRequest): void {
     this.lastSeen = Date.now();
+    const cancelled = request.method === "notifications/cancelled";
+    if (cancelled && this.ids === "shared") {
+      this.log.info(
+        "ignored notifications/cancelled without a session: its request id may be another client's; close the call's POST to cancel it",
+      );
+      return;
+    }
     try {
       this.session.handle(request);
     } catch (error) {
       this.log.warn(`MCP notification ${request.method} failed: ${(error as Error).message}`);
     }
-    if (request.method !== "notifications/cancelled") return;
+    if (!cancelled) return;
     const key = idKey((request.params as { requestId?: RequestId } | undefined)?.requestId);
-    if (key !== undefined) this.exchanges.get(key)?.exchange.abandon();
+    for (const pending of this.pending) {
+      if (idKey(pending.id) === key) this.end(pending, "cancelled by the client");
+    }
   }
 
   /** Answers a request on its exchange (as JSON or as the last event of a stream). */
   answer(request: IncomingRequest & { id: RequestId }, exchange: HttpExchange): Promise<boolean> {
     this.lastSeen = Date.now();
-    const key = idKey(request.id) as string;
-    this.exchanges.set(key, { exchange, id: request.id });
+    const pending: Pending = { exchange, id: request.id };
+    this.pending.add(pending);
     const done = (frame: string, ok: boolean) => {
-      if (this.exchanges.get(key)?.exchange === exchange) this.exchanges.delete(key);
+      this.pending.delete(pending);
       exchange.finish(frame);
       return ok;
     };
+    const bind = (invokeId: string) => {
+      pending.invokeId = invokeId;
+    };
     return Promise.resolve()
-      .then(() => this.session.handle(request))
+      .then(() => this.session.handle(request, bind))
       .then(
         (result) => done(JSON.stringify({ jsonrpc: "2.0", id: request.id, result: result ?? null }), true),
         (error: unknown) => done(this.errorFrame(request, error), false),
       );
   }
 
-  /** The client went away before its answer: its call is cancelled so the tool can stop. */
-  vanished(id: RequestId): void {
-    const key = idKey(id) as string;
-    if (!this.exchanges.has(key)) return;
-    this.exchanges.delete(key);
-    this.log.info(`MCP HTTP client went away before the answer to request ${JSON.stringify(id)}`);
-    this.notify({ method: "notifications/cancelled", params: { requestId: id, reason: "client went away" } });
+  /** The client of `exchange` went away before its answer: the call it serves is cancelled so the tool can stop. */
+  vanished(exchange: HttpExchange): void {
+    const pending = [...this.pending].find((each) => each.exchange === exchange);
+    if (!pending) return;
+    this.pending.delete(pending);
+    this.log.info(`MCP HTTP client went away before the answer to request ${JSON.stringify(pending.id)}`);
+    if (pending.invokeId !== undefined) this.session.cancelCall(pending.invokeId, "client went away");
   }
 
   /** Routes a response the client POSTed to the request this server sent. */
@@ -165,17 +201,25 @@ export class HttpMcpSession {
     return true;
   }
 
-  /** Ends the session: its calls are cancelled and its requests to the client rejected. */
+  /** Ends the session: its calls are cancelled, their POSTs answered, and its requests to the client rejected. */
   close(why: string): void {
-    for (const { exchange, id } of [...this.exchanges.values()]) {
-      this.vanished(id);
-      exchange.abandon();
+    for (const pending of [...this.pending]) {
+      if (pending.invokeId !== undefined)
+        this.session.cancelCall(pending.invokeId, `MCP session ended: ${why}`);
+      this.end(pending, `MCP session ended: ${why}`);
     }
     for (const ask of this.asks.values()) {
       ask.cleanup();
       ask.reject(new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, `MCP session ended: ${why}`));
     }
     this.asks.clear();
+  }
+
+  /** Answers a request whose call ended without a result with an error saying why. */
+  private end(pending: Pending, why: string): void {
+    this.pending.delete(pending);
+    const error = { code: REQUEST_ENDED_CODE, message: `Request ended without a result: ${why}` };
+    pending.exchange.finish(serializeErrorFrame(pending.id, error, MAX_FRAME_BYTES));
   }
 
   private errorFrame(request: IncomingRequest & { id: RequestId }, error: unknown): string {
@@ -188,8 +232,9 @@ export class HttpMcpSession {
   /** The exchange of the `tools/call` whose tool code is running now, if any. */
   private exchangeOfRunningCall(): HttpExchange | undefined {
     const invokeId = currentInvoke()?.invokeId;
-    if (invokeId === undefined || !invokeId.startsWith("mcp-")) return undefined;
-    return this.exchanges.get(invokeId.slice(4))?.exchange;
+    if (invokeId === undefined) return undefined;
+    for (const pending of this.pending) if (pending.invokeId === invokeId) return pending.exchange;
+    return undefined;
   }
 
   /** Sends a request to the client on the stream of the call that asks it. */

@@ -59,6 +59,7 @@ export function modernHeaderMismatch(
   if (nameParam === undefined) return undefined;
   const target = isObject(params) ? params[nameParam] : undefined;
   const name = decodeSentinel(single(headers["mcp-name"]));
+  if (name instanceof Error) return { code: HEADER_MISMATCH_CODE, message: `Bad Request: ${name.message}` };
   if (typeof target === "string" && name !== target) {
     return disagree(`the body carries params.${nameParam}=${JSON.stringify(target)}`, "Mcp-Name", name);
   }
@@ -78,8 +79,27 @@ function single(header: string | string[] | undefined): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-/** A header value as text: `=?base64?…?=` decoded from UTF-8, anything else as it is. */
-function decodeSentinel(value: string | undefined): string | undefined {
+/** Canonical base64: the standard alphabet, padded to a multiple of four. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/**
+ * A header value as text: `=?base64?…?=` decoded from UTF-8, anything else as it is. The
+ * encoded part must be canonical base64 of valid UTF-8 (Node's decoder would skip junk
+ * characters and stop at stray padding, letting two different headers name the same tool);
+ * an Error says why it is not.
+ */
+function decodeSentinel(value: string | undefined): string | undefined | Error {
   const encoded = value === undefined ? undefined : /^=\?base64\?(.*)\?=$/i.exec(value)?.[1];
-  return encoded === undefined ? value : Buffer.from(encoded, "base64").toString("utf8");
+  if (encoded === undefined) return value;
+  const invalid = new Error(
+    `Mcp-Name ${JSON.stringify(value)} is not valid: between =?base64? and ?= send the name as padded base64 of its UTF-8`,
+  );
+  if (!BASE64.test(encoded)) return invalid;
+  try {
+    return UTF8.decode(Buffer.from(encoded, "base64"));
+  } catch {
+    return invalid;
+  }
 }
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });

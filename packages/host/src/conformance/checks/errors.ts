@@ -7,19 +7,24 @@ import { type CheckResult, type CheckStatus, CheckTimer } from "../report.js";
 const GROUP = "errors";
 
 /** What a probe's answer earned. */
-interface Judgement {
+export interface Judgement {
   status: CheckStatus;
   reason: string;
 }
 
+/** What an error probe writes with: a live probe, or a batch conversation being written. */
+export type ProbeWriter = Pick<WireProbe, "newId" | "send" | "sendRaw">;
+
 /** One malformed or unanswerable input and what the spec expects back. */
-interface ErrorProbe {
+export interface ErrorProbe {
   id: string;
   title: string;
   /** What the input is, for reasons ("a line of invalid JSON"). */
   what: string;
   /** Writes the input; returns the id the answer carries (`null` for an unreadable request). */
-  send(probe: WireProbe): unknown;
+  send(probe: ProbeWriter): unknown;
+  /** The error code the spec expects. */
+  code: number;
   judge(answer: Record<string, unknown>): Judgement;
   /** The verdict when nothing comes back. */
   silence: CheckStatus;
@@ -39,7 +44,8 @@ function expectCode(code: number, otherwise: CheckStatus, label: string) {
   };
 }
 
-const PROBES: ErrorProbe[] = [
+/** The error probes, in the order they run; the batch conversation writes them too. */
+export const ERROR_PROBES: readonly ErrorProbe[] = [
   {
     id: "parse-error",
     title: "-32700 for unparsable input",
@@ -48,6 +54,7 @@ const PROBES: ErrorProbe[] = [
       probe.sendRaw('{"jsonrpc": "2.0", "id": 0, "method": "describe"');
       return null;
     },
+    code: -32700,
     judge: expectCode(-32700, "WARN", "parse error"),
     silence: "FAIL",
   },
@@ -59,6 +66,7 @@ const PROBES: ErrorProbe[] = [
       probe.sendRaw("42");
       return null;
     },
+    code: -32600,
     judge: expectCode(-32600, "WARN", "invalid request"),
     silence: "FAIL",
   },
@@ -71,6 +79,7 @@ const PROBES: ErrorProbe[] = [
       probe.send({ jsonrpc: "2.0", id, method: 42 });
       return id;
     },
+    code: -32600,
     judge: expectCode(-32600, "WARN", "invalid request"),
     silence: "FAIL",
   },
@@ -83,6 +92,7 @@ const PROBES: ErrorProbe[] = [
       probe.send({ jsonrpc: "2.0", id, method: "executa-check/no-such-method" });
       return id;
     },
+    code: -32601,
     judge: expectCode(-32601, "FAIL", "method not found"),
     silence: "FAIL",
   },
@@ -95,6 +105,7 @@ const PROBES: ErrorProbe[] = [
       probe.send({ jsonrpc: "2.0", id, method: "invoke", params: { arguments: {} } });
       return id;
     },
+    code: -32602,
     judge: expectCode(-32602, "WARN", "invalid params"),
     silence: "FAIL",
   },
@@ -112,6 +123,7 @@ const PROBES: ErrorProbe[] = [
       });
       return id;
     },
+    code: -32601,
     judge(answer) {
       const result = answer.result as Record<string, unknown> | undefined;
       if (!errorOf(answer) && result?.success === true) {
@@ -137,11 +149,11 @@ const PROBES: ErrorProbe[] = [
  */
 export const errorsGroup: CheckGroup = {
   id: GROUP,
-  checks: PROBES.map(({ id, title }) => ({ id, title })),
+  checks: ERROR_PROBES.map(({ id, title }) => ({ id, title })),
   async run(context) {
     const results: CheckResult[] = [];
     let probe: WireProbe | undefined;
-    for (const spec of PROBES) {
+    for (const spec of ERROR_PROBES) {
       if (!probe?.running) probe = await context.session({ initialize: true });
       results.push(await runProbe(spec, probe, context));
     }

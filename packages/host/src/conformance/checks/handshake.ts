@@ -133,7 +133,8 @@ function judgeInitialize(
   return { status: "PASS", reason: `negotiated protocol ${version}${server}`, details: { result } };
 }
 
-function judgeManifest(manifest: unknown, answered: boolean) {
+/** The "valid manifest" check of a `describe` answer (`undefined`: none came). */
+export function judgeManifest(manifest: unknown, answered: boolean): CheckResult {
   const timer = new CheckTimer(GROUP, "manifest", "valid manifest");
   if (manifest === undefined) {
     return timer.fail(

@@ -1,16 +1,9 @@
-import { join } from "node:path";
 import type { McpFallback, McpFallbackCall } from "@executa/core";
-import type { ReverseCall, ReverseCallContext, ReverseProvider } from "../../providers/provider.js";
-import { FilesProvider } from "../files-provider.js";
-import { BlobDir } from "../http/blob-dir.js";
-import { LoopbackServer } from "../http/loopback-server.js";
-import { UrlSigner } from "../http/url-signer.js";
-import { StorageProvider } from "../storage-provider.js";
-import { LocalStore } from "../store/local-store.js";
+import type { ReverseCall, ReverseCallContext } from "../../providers/provider.js";
 import { mcpDataDir } from "./data-dir.js";
+import type { FallbackStore, McpLocalFamily } from "./fallback-store.js";
 
-/** The families the local fallback can answer. */
-export type McpLocalFamily = "storage" | "files";
+export type { McpLocalFamily } from "./fallback-store.js";
 
 /** Options of {@link mcpLocalFallback}. */
 export interface McpLocalFallbackOptions {
@@ -31,34 +24,35 @@ export interface McpLocalFallbackOptions {
   maxObjectBytes?: number;
 }
 
-/** The store and providers, opened on the first call. */
-interface Opened {
-  readonly store: LocalStore;
-  readonly server: LoopbackServer;
-  readonly providers: Readonly<Record<McpLocalFamily, ReverseProvider>>;
-}
-
 /**
  * An MCP fallback (see `ServerOptions.mcp`) answering `storage/*` and `files/*` from the
  * local host's providers: SQLite for keys and file metadata, blobs on disk, presigned
- * URLs on a loopback server inside the plugin's process. The folder is opened on the
- * first call (nothing is created for a plugin that never stores anything) and closed when
- * the plugin server stops; data persists from one run to the next.
+ * URLs on a loopback server inside the plugin's process. The store is loaded and opened on
+ * the first call (nothing is loaded or created for a plugin that never stores anything,
+ * nor when it is served over Executa) and closed when the plugin server stops; data
+ * persists from one run to the next.
  *
  * @example
  * serve(Notes, { mcp: { fallback: mcpLocalFallback() } });
  */
 export function mcpLocalFallback(options: McpLocalFallbackOptions = {}): McpFallback {
   const userId = options.userId ?? "local-user";
-  let opened: Opened | undefined;
-  const open = (pluginName: string): Opened => {
-    opened ??= openStore(options.dataDir ?? mcpDataDir(pluginName, options.env), options);
+  let opened: Promise<FallbackStore> | undefined;
+  const open = (pluginName: string): Promise<FallbackStore> => {
+    opened ??= import("./fallback-store.js")
+      .then(({ openFallbackStore }) =>
+        openFallbackStore(options.dataDir ?? mcpDataDir(pluginName, options.env), options),
+      )
+      .catch((error: unknown) => {
+        opened = undefined; // the next call tries again (e.g. once another process let go of the file)
+        throw error;
+      });
     return opened;
   };
   return {
     families: options.families ?? ["storage", "files"],
-    handle(call: McpFallbackCall): unknown {
-      const { providers } = open(call.pluginName);
+    async handle(call: McpFallbackCall): Promise<unknown> {
+      const { providers } = await open(call.pluginName);
       const family = call.method.startsWith("storage/") ? "storage" : "files";
       return providers[family].handle(reverseCall(call, userId));
     },
@@ -66,25 +60,12 @@ export function mcpLocalFallback(options: McpLocalFallbackOptions = {}): McpFall
       const closing = opened;
       opened = undefined;
       if (!closing) return;
-      await closing.server.close();
-      closing.store.close();
+      const handles = await closing.catch(() => undefined);
+      if (!handles) return;
+      await handles.server.close();
+      handles.store.close();
     },
   };
-}
-
-function openStore(dataDir: string, options: McpLocalFallbackOptions): Opened {
-  const store = new LocalStore(join(dataDir, "storage.db"));
-  const server = new LoopbackServer(new UrlSigner());
-  const providers = {
-    storage: new StorageProvider({ store, maxValueBytes: options.maxValueBytes }),
-    files: new FilesProvider({
-      store,
-      blobs: new BlobDir(join(dataDir, "files")),
-      server,
-      maxObjectBytes: options.maxObjectBytes,
-    }),
-  };
-  return { store, server, providers };
 }
 
 /** The call as a host's provider sees it: no host, so the plugin's own invoke and budget. */

@@ -2,7 +2,9 @@ import { randomBytes } from "node:crypto";
 import { type Clock, systemClock } from "../clock.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import type { EntryKind } from "./entry-kind.js";
-import { inTransaction, openSqlite, recoveringStaleLock, type SqliteDatabase } from "./sqlite-file.js";
+import { builtinSqliteDriver } from "./sqlite/builtin-driver.js";
+import { loadSqliteDriver } from "./sqlite/load-driver.js";
+import type { SqliteDriver, SqliteDriverName, StoreDatabase } from "./sqlite/store-database.js";
 
 export type { EntryKind } from "./entry-kind.js";
 
@@ -89,24 +91,35 @@ CREATE INDEX IF NOT EXISTS entries_expiry ON entries (expires_at) WHERE expires_
 `;
 
 const SQL = {
-  get: "SELECT * FROM entries WHERE namespace = ? AND key = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)",
+  get: "SELECT * FROM entries WHERE namespace = ?1 AND key = ?2 AND kind = ?3 AND (expires_at IS NULL OR expires_at > ?4)",
   put: `INSERT OR REPLACE INTO entries
           (namespace, kind, key, value, blob, content_type, metadata, etag, generation, size_bytes, created_at, updated_at, expires_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  delete: "DELETE FROM entries WHERE namespace = ? AND key = ? AND kind = ?",
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)`,
+  delete: "DELETE FROM entries WHERE namespace = ?1 AND key = ?2 AND kind = ?3",
+  // ?1 namespace, ?2 kind or NULL, ?3 prefix, ?4 key after or NULL, ?5 kind after, ?6 now, ?7 limit
   list: `SELECT * FROM entries
-          WHERE namespace = @namespace
-            AND (@kind IS NULL OR kind = @kind)
-            AND substr(key, 1, length(@prefix)) = @prefix
-            AND (@afterKey IS NULL OR key > @afterKey OR (key = @afterKey AND kind > @afterKind))
-            AND (expires_at IS NULL OR expires_at > @now)
+          WHERE namespace = ?1
+            AND (?2 IS NULL OR kind = ?2)
+            AND substr(key, 1, length(?3)) = ?3
+            AND (?4 IS NULL OR key > ?4 OR (key = ?4 AND kind > ?5))
+            AND (expires_at IS NULL OR expires_at > ?6)
           ORDER BY key, kind
-          LIMIT @limit`,
-  expired: "SELECT * FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?",
-  purge: "DELETE FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?",
+          LIMIT ?7`,
+  expired: "SELECT * FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?1",
+  purge: "DELETE FROM entries WHERE expires_at IS NOT NULL AND expires_at <= ?1",
 } as const;
 
-type Statement = ReturnType<SqliteDatabase["prepare"]>;
+/** Options of {@link LocalStore}. */
+export interface LocalStoreOptions {
+  /** The time source of TTLs (tests move it). Default the system clock. */
+  now?: Clock;
+  /**
+   * The SQLite to run on. Default: the runtime's own (`bun:sqlite`, `node:sqlite`); where
+   * there is none, pass `await loadWasmSqliteDriver()`, or open the store with {@link LocalStore.open},
+   * which loads it.
+   */
+  driver?: SqliteDriver;
+}
 
 /**
  * The local storage database: one SQLite file holding every scope's KV entries and file
@@ -114,22 +127,41 @@ type Statement = ReturnType<SqliteDatabase["prepare"]>;
  * purged on writes. All methods are synchronous and each runs as one transaction, so
  * `if_match` checks cannot race, also against another process on the same file.
  *
- * SQLite runs as WebAssembly (no native addon): the file is durable on commit and
- * persists across processes; a transaction cut short by a crash is rolled back.
+ * SQLite is the runtime's own where it has one (`bun:sqlite`, `node:sqlite`), in WAL mode;
+ * else SQLite compiled to WebAssembly. Either way a commit survives the process being
+ * killed once it returns, the file persists across processes, and a transaction cut short
+ * by a crash is rolled back. Against a power loss, the WebAssembly store syncs every
+ * commit to disk; the runtime's SQLite syncs at checkpoints (WAL with
+ * `synchronous = NORMAL`), so a power loss may undo its last commits.
  */
 export class LocalStore {
-  private readonly db: SqliteDatabase;
-  private readonly path: string;
+  private readonly db: StoreDatabase;
   private readonly now: Clock;
-  /** Prepared once; WebAssembly statements are freed by {@link LocalStore.close}, not by GC. */
-  private readonly statements = new Map<keyof typeof SQL, Statement>();
 
-  /** @param path - the database file (created with its folder), or ":memory:". */
-  constructor(path: string, options: { now?: Clock } = {}) {
-    this.path = path;
-    this.db = openSqlite(path);
+  /**
+   * Opens the store on the best SQLite of the runtime, loading the WebAssembly one only
+   * where the runtime has none.
+   *
+   * @param path - the database file (created with its folder), or ":memory:".
+   */
+  static async open(path: string, options: LocalStoreOptions = {}): Promise<LocalStore> {
+    return new LocalStore(path, { ...options, driver: options.driver ?? (await loadSqliteDriver()) });
+  }
+
+  /**
+   * @param path - the database file (created with its folder), or ":memory:".
+   * @throws TypeError when no `driver` is given and the runtime has no SQLite of its own.
+   */
+  constructor(path: string, options: LocalStoreOptions = {}) {
+    const driver = options.driver ?? builtinSqliteDriver();
+    if (!driver) {
+      throw new TypeError(
+        "this runtime has no built-in SQLite: open the store with LocalStore.open(), which loads SQLite compiled to WebAssembly",
+      );
+    }
+    this.db = driver.open(path);
     try {
-      inTransaction(this.db, path, () => this.db.exec(SCHEMA));
+      this.db.transaction(() => this.db.exec(SCHEMA));
     } catch (error) {
       this.db.close();
       throw error;
@@ -137,10 +169,14 @@ export class LocalStore {
     this.now = options.now ?? systemClock;
   }
 
+  /** Which SQLite the store runs on. */
+  get driver(): SqliteDriverName {
+    return this.db.driver;
+  }
+
   /** The live entry, or undefined when missing or expired. */
   get(namespace: string, kind: EntryKind, key: string): Entry | undefined {
-    // all(), not get(): a statement stepped to its end leaves no read lock behind.
-    const [row] = this.read(() => this.statement("get").all([namespace, key, kind, this.now()]));
+    const [row] = this.db.read(() => this.db.all(SQL.get, [namespace, key, kind, this.now()]));
     return row ? fromRow(row as unknown as Row) : undefined;
   }
 
@@ -155,7 +191,7 @@ export class LocalStore {
     write: EntryWrite,
     ifMatch?: string,
   ): { ok: true; entry: Entry; replaced: Entry | undefined; expired: Entry[] } | PreconditionFailure {
-    return inTransaction(this.db, this.path, () => {
+    return this.db.transaction(() => {
       const expired = this.purgeExpired();
       const current = this.get(namespace, kind, key);
       if (ifMatch !== undefined && current?.etag !== ifMatch) return { ok: false as const, current };
@@ -175,7 +211,7 @@ export class LocalStore {
         updatedAt: now,
         expiresAt: write.expiresAt ?? null,
       };
-      this.statement("put").run(toColumns(entry));
+      this.db.run(SQL.put, toColumns(entry));
       return { ok: true as const, entry, replaced: current, expired };
     });
   }
@@ -187,10 +223,10 @@ export class LocalStore {
     key: string,
     ifMatch?: string,
   ): { ok: true; deleted: Entry | undefined } | PreconditionFailure {
-    return inTransaction(this.db, this.path, () => {
+    return this.db.transaction(() => {
       const current = this.get(namespace, kind, key);
       if (ifMatch !== undefined && current?.etag !== ifMatch) return { ok: false as const, current };
-      this.statement("delete").run([namespace, key, kind]);
+      this.db.run(SQL.delete, [namespace, key, kind]);
       return { ok: true as const, deleted: current };
     });
   }
@@ -204,16 +240,16 @@ export class LocalStore {
   list(namespace: string, query: ListQuery): { items: Entry[]; nextCursor: string | null } {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const prefix = query.prefix ?? "";
-    const rows = this.read(() =>
-      this.statement("list").all({
-        "@namespace": namespace,
-        "@kind": query.kind ?? null,
-        "@prefix": prefix,
-        "@afterKey": after?.key ?? null,
-        "@afterKind": after?.kind ?? "",
-        "@now": this.now(),
-        "@limit": query.limit + 1,
-      }),
+    const rows = this.db.read(() =>
+      this.db.all(SQL.list, [
+        namespace,
+        query.kind ?? null,
+        prefix,
+        after?.key ?? null,
+        after?.kind ?? "",
+        this.now(),
+        query.limit + 1,
+      ]),
     ) as unknown as Row[];
     const items = rows.slice(0, query.limit).map(fromRow);
     const last = items[items.length - 1];
@@ -225,48 +261,13 @@ export class LocalStore {
   /** Removes expired entries and returns them (so file blobs can be deleted too). */
   purgeExpired(): Entry[] {
     const now = this.now();
-    const rows = this.read(() => this.statement("expired").all([now])) as unknown as Row[];
-    if (rows.length > 0) {
-      inTransaction(this.db, this.path, () => this.statement("purge").run([now]));
-    }
+    const rows = this.db.read(() => this.db.all(SQL.expired, [now])) as unknown as Row[];
+    if (rows.length > 0) this.db.transaction(() => this.db.run(SQL.purge, [now]));
     return rows.map(fromRow);
   }
 
   close(): void {
-    if (!this.db.isOpen) return;
-    this.finalizeStatements();
     this.db.close();
-  }
-
-  private statement(name: keyof typeof SQL): Statement {
-    let statement = this.statements.get(name);
-    if (!statement) {
-      statement = this.db.prepare(SQL[name]);
-      this.statements.set(name, statement);
-    }
-    return statement;
-  }
-
-  /** A read outside a transaction of this store's (inside one, the lock is already held). */
-  private read<T>(work: () => T): T {
-    return this.db.inTransaction
-      ? work()
-      : recoveringStaleLock(this.path, work, () => this.finalizeStatements());
-  }
-
-  /**
-   * Frees the prepared statements; they are prepared anew on next use. Also what a failed
-   * read needs: a statement that failed on a lock cannot be reset and bound again, and
-   * its finalize reports that same failure again, which is why it is not rethrown.
-   */
-  private finalizeStatements(): void {
-    for (const statement of this.statements.values()) {
-      if (statement.isFinalized) continue;
-      try {
-        statement.finalize();
-      } catch {}
-    }
-    this.statements.clear();
   }
 }
 

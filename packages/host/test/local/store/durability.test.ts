@@ -5,10 +5,13 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { isHostError } from "../../../src/errors/host-error.js";
 import { LocalStore } from "../../../src/local/store/local-store.js";
+import { loadWasmSqliteDriver } from "../../../src/local/store/sqlite/load-driver.js";
 import { tempDir } from "../../helpers/calls.js";
 
 // Real processes on one database file (the built store): what a dev host and an MCP
-// fallback rely on, SQLite in WebAssembly writing through Node's fs.
+// fallback rely on where the runtime has no SQLite of its own, SQLite in WebAssembly
+// writing through Node's fs (its own file lock and journal recovery are what is tested).
+const wasmSqliteDriver = await loadWasmSqliteDriver();
 const PROCESS = fileURLToPath(new URL("./store-process.mjs", import.meta.url));
 
 function runStore(
@@ -35,7 +38,7 @@ describe("LocalStore on a file shared by processes", () => {
   afterEach(() => dir.remove());
 
   it("two processes incrementing one counter with if_match lose no write", async () => {
-    const seed = new LocalStore(db);
+    const seed = new LocalStore(db, { driver: wasmSqliteDriver });
     seed.put("ns", "kv", "counter", { valueJson: "0", sizeBytes: 1 });
     seed.close();
     const runs = await Promise.all([
@@ -43,7 +46,7 @@ describe("LocalStore on a file shared by processes", () => {
       runStore(db, "count", "counter", "60"),
     ]);
     for (const run of runs) expect(run.code, run.stderr).toBe(0);
-    const store = new LocalStore(db);
+    const store = new LocalStore(db, { driver: wasmSqliteDriver });
     try {
       expect(store.get("ns", "kv", "counter")).toMatchObject({ valueJson: "120", generation: 121 });
     } finally {
@@ -52,7 +55,7 @@ describe("LocalStore on a file shared by processes", () => {
   }, 120_000);
 
   it("a process killed inside a transaction: the commit before it persists, the cut one is rolled back, and the store opens again", async () => {
-    const setup = new LocalStore(db);
+    const setup = new LocalStore(db, { driver: wasmSqliteDriver });
     setup.put("ns", "kv", "other", { valueJson: "1", sizeBytes: 1 });
     setup.close();
     const crash = await runStore(db, "crash", "k");
@@ -63,7 +66,7 @@ describe("LocalStore on a file shared by processes", () => {
     const longAgo = new Date(Date.now() - 60_000);
     utimesSync(`${db}.lock`, longAgo, longAgo);
 
-    const store = new LocalStore(db);
+    const store = new LocalStore(db, { driver: wasmSqliteDriver });
     try {
       expect(store.get("ns", "kv", "k")?.valueJson).toBe('"kept"');
       expect(store.get("ns", "kv", "other")?.valueJson).toBe("1");
@@ -96,7 +99,7 @@ describe("LocalStore on a file shared by processes", () => {
 
     it("the next open rolls the journal back: every entry as committed", async () => {
       await crashMidWrite();
-      const store = new LocalStore(db);
+      const store = new LocalStore(db, { driver: wasmSqliteDriver });
       try {
         expectAllKept(store);
         expect(store.put("ns", "kv", "k0", { valueJson: "1", sizeBytes: 1 })).toMatchObject({ ok: true });
@@ -106,7 +109,7 @@ describe("LocalStore on a file shared by processes", () => {
     }, 60_000);
 
     it("a store already open rolls it back once the lock is stale, before it reads", async () => {
-      const store = new LocalStore(db);
+      const store = new LocalStore(db, { driver: wasmSqliteDriver });
       try {
         await crashMidWrite();
         expectAllKept(store);
@@ -118,11 +121,11 @@ describe("LocalStore on a file shared by processes", () => {
   });
 
   it("a lock another process holds past the wait fails with STORE_LOCKED, naming the file and the fix", () => {
-    new LocalStore(db).close();
+    new LocalStore(db, { driver: wasmSqliteDriver }).close();
     mkdirSync(`${db}.lock`);
     const failure = (() => {
       try {
-        new LocalStore(db).close();
+        new LocalStore(db, { driver: wasmSqliteDriver }).close();
       } catch (error) {
         return error;
       }

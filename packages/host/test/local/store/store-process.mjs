@@ -5,10 +5,10 @@
 //   crash-spilled <n> n committed entries, then a rewrite of them all killed after SQLite
 //                     had written some of its pages into the database file (a tiny cache)
 import sqlite from "node-sqlite3-wasm";
-import { LocalStore } from "../../../dist/local/index.js";
+import { LocalStore, loadWasmSqliteDriver } from "../../../dist/local/index.js";
 
 const [db, command, key, n] = process.argv.slice(2);
-const store = new LocalStore(db);
+const store = new LocalStore(db, { driver: await loadWasmSqliteDriver() });
 
 if (command === "count") {
   let conflicts = 0;

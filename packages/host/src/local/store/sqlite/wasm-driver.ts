@@ -1,11 +1,91 @@
 import { mkdirSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
-import sqlite from "node-sqlite3-wasm";
-import { HostError } from "../../errors/host-error.js";
+import type WasmSqlite from "node-sqlite3-wasm";
+import { HostError } from "../../../errors/host-error.js";
 import { rollBackHotJournal } from "./hot-journal.js";
+import type { SqliteDriver, SqlRow, SqlValue, StoreDatabase } from "./store-database.js";
 
-/** A SQLite connection (SQLite compiled to WebAssembly: no native addon to build or download). */
-export type SqliteDatabase = InstanceType<typeof sqlite.Database>;
+/** The `node-sqlite3-wasm` module: SQLite compiled to WebAssembly, no native addon to build or download. */
+export type WasmSqliteModule = typeof WasmSqlite;
+type SqliteDatabase = InstanceType<WasmSqliteModule["Database"]>;
+type Statement = ReturnType<SqliteDatabase["prepare"]>;
+
+/**
+ * SQLite compiled to WebAssembly, for runtimes without a SQLite of their own (Node 20), on
+ * the module given: loading it compiles the WebAssembly (about 0.1 s), so each caller
+ * loads it only where it is needed (see `loadSqliteDriver`).
+ */
+export function wasmSqliteDriver(sqlite: WasmSqliteModule): SqliteDriver {
+  return { name: "wasm", open: (path) => new WasmStoreDatabase(sqlite, path) };
+}
+
+/** A database of the WebAssembly SQLite, its statements prepared once per SQL text. */
+class WasmStoreDatabase implements StoreDatabase {
+  readonly driver = "wasm";
+  private readonly db: SqliteDatabase;
+  /** WebAssembly statements are freed by {@link WasmStoreDatabase.close}, not by GC. */
+  private readonly statements = new Map<string, Statement>();
+
+  constructor(
+    sqlite: WasmSqliteModule,
+    private readonly path: string,
+  ) {
+    this.db = openSqlite(sqlite, path);
+  }
+
+  exec(sql: string): void {
+    this.db.exec(sql);
+  }
+
+  all(sql: string, params: readonly SqlValue[]): SqlRow[] {
+    return this.statement(sql).all([...params]) as SqlRow[];
+  }
+
+  run(sql: string, params: readonly SqlValue[]): void {
+    this.statement(sql).run([...params]);
+  }
+
+  transaction<T>(work: () => T): T {
+    return inTransaction(this.db, this.path, work);
+  }
+
+  /** Inside a transaction the lock is already held; outside, a stale lock is recovered from. */
+  read<T>(work: () => T): T {
+    return this.db.inTransaction
+      ? work()
+      : recoveringStaleLock(this.path, work, () => this.finalizeStatements());
+  }
+
+  close(): void {
+    if (!this.db.isOpen) return;
+    this.finalizeStatements();
+    this.db.close();
+  }
+
+  private statement(sql: string): Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * Frees the prepared statements; they are prepared anew on next use. Also what a failed
+   * read needs: a statement that failed on a lock cannot be reset and bound again, and
+   * its finalize reports that same failure again, which is why it is not rethrown.
+   */
+  private finalizeStatements(): void {
+    for (const statement of this.statements.values()) {
+      if (statement.isFinalized) continue;
+      try {
+        statement.finalize();
+      } catch {}
+    }
+    this.statements.clear();
+  }
+}
 
 /** How long a statement waits for another connection's transaction before failing. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -25,7 +105,7 @@ const STALE_LOCK_MS = 45_000;
  * a crash is rolled back (by `rollBackHotJournal`) on the next open, or once its
  * lock is stale. WAL needs shared memory, which WebAssembly SQLite has not.
  */
-export function openSqlite(path: string): SqliteDatabase {
+function openSqlite(sqlite: WasmSqliteModule, path: string): SqliteDatabase {
   if (path !== ":memory:") {
     mkdirSync(dirname(path), { recursive: true });
     removeStaleLock(path);
@@ -48,7 +128,7 @@ export function openSqlite(path: string): SqliteDatabase {
  * throws. Taken with `BEGIN IMMEDIATE` so two connections never both read, then write.
  * Inside a transaction already, `work` becomes part of it.
  */
-export function inTransaction<T>(db: SqliteDatabase, path: string, work: () => T): T {
+function inTransaction<T>(db: SqliteDatabase, path: string, work: () => T): T {
   if (db.inTransaction) return work();
   beginImmediate(db, path);
   try {
@@ -73,7 +153,7 @@ function beginImmediate(db: SqliteDatabase, path: string): void {
  *
  * @throws HostError `STORE_LOCKED` when another process holds the lock past the wait.
  */
-export function recoveringStaleLock<T>(path: string, work: () => T, beforeRetry?: () => void): T {
+function recoveringStaleLock<T>(path: string, work: () => T, beforeRetry?: () => void): T {
   try {
     return work();
   } catch (error) {

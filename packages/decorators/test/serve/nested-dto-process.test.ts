@@ -1,0 +1,65 @@
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
+import { type PluginProcess, spawnPlugin } from "../helpers/spawn-plugin.js";
+
+const entry = fileURLToPath(new URL("../fixtures/expense-main.ts", import.meta.url));
+
+const VALID = {
+  title: "Trip",
+  payer: { email: "ana@example.com" },
+  items: [{ label: "Taxi", unitPrice: 12.5 }],
+  category: { name: "Travel", children: [{ name: "Transport", children: [{ name: "Taxi" }] }] },
+};
+
+describe("nested DTOs in a minified bundle, spawned and driven over real pipes", () => {
+  let bundle: BuiltFixture;
+  let plugin: PluginProcess;
+
+  beforeAll(async () => {
+    bundle = await bundleWithTsup(entry, { minify: true });
+    plugin = spawnPlugin(bundle.file);
+  });
+
+  afterAll(async () => {
+    plugin?.child.kill();
+    await bundle?.remove();
+  });
+
+  const record = (args: unknown) =>
+    plugin.request("invoke", { tool: "record", arguments: args, context: { invoke_id: "inv-record" } });
+
+  test("the manifest shows the length bound", async () => {
+    const frame = await plugin.request("describe");
+    const parameters = (frame.result as { tools: { parameters: { name: string }[] }[] }).tools[0]?.parameters;
+    expect(parameters?.find((parameter) => parameter.name === "title")).toMatchObject({ maxLength: 20 });
+  });
+
+  test("nested values are instances: getters and methods answer", async () => {
+    expect((await record(VALID)).result).toMatchObject({
+      success: true,
+      data: { domain: "example.com", doubled: [25], depth: 3 },
+    });
+  });
+
+  test.each([
+    ["a nested @IsEmail()", { ...VALID, payer: { email: "x" } }, "payer.email"],
+    ["an element's @Min(0)", { ...VALID, items: [{ label: "Refund", unitPrice: -5 }] }, "items.0.unitPrice"],
+    [
+      "an unknown key at depth 3",
+      {
+        ...VALID,
+        category: { name: "Travel", children: [{ name: "T", children: [{ name: "x", colour: 1 }] }] },
+      },
+      "category.children.0.children.0.colour",
+    ],
+    ["a title too long", { ...VALID, title: "t".repeat(21) }, "title"],
+  ])("%s is -32602 naming its path, and the plugin keeps serving", async (_name, args, path) => {
+    const frame = await record(args);
+    expect(frame.error).toMatchObject({
+      code: -32602,
+      data: { issues: [expect.objectContaining({ path })] },
+    });
+    expect((await record(VALID)).result).toMatchObject({ success: true });
+  });
+});

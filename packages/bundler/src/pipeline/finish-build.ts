@@ -31,7 +31,13 @@ import type { DescribeReport } from "../verify/describe-artifact.js";
 import { readOutputSchemas } from "../verify/mcp-answers.js";
 import { verifyArtifact } from "../verify/verify-artifact.js";
 import { buildTargets, type TargetBuild } from "./build-targets.js";
-import { checkOneVersion, checkSurface, surfaceFileOf, writeSurface } from "./surface-check.js";
+import {
+  checkOneVersion,
+  checkSurface,
+  releasedSurfaceFile,
+  surfaceFileOf,
+  writeSurface,
+} from "./surface-check.js";
 
 /** File name of the distributed manifest in the output folder (and at the archive's root). */
 export const MANIFEST_FILE = "manifest.json";
@@ -91,6 +97,12 @@ export interface FinishBuildOptions extends RuntimeOptions {
   compat?: string | false;
   /** After a good build, write its tool surface to the project's `executa.surface.json` (a release). */
   release?: boolean;
+  /**
+   * After a good build, write its tool surface (output schemas included) to this file, as
+   * `release` would record it, without recording a release: what a pull request's check
+   * compares with the released surface.
+   */
+  surfaceOut?: string;
   /** Print nothing but failures. Default: `EXECUTA_BUILD_QUIET`, else quiet when `CI` is set. */
   quiet?: boolean;
   /** Longest an artifact may take to answer `describe` after start. Default: the spec's 5 s. */
@@ -313,7 +325,7 @@ async function compareWithRelease(build: BuildRun): Promise<void> {
   const { manifest } = build.source;
   checkOneVersion(manifest, build.options.projectDir);
   // Only when a surface is compared or recorded: the bundle is asked once more, in MCP.
-  if (surfaceFileOf(build.options) || build.options.release) {
+  if (surfaceFileOf(build.options) || build.options.release || build.options.surfaceOut) {
     build.outputSchemas = await readOutputSchemas(
       { command: process.execPath, args: [build.bundle.path], ...build.run },
       build.options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS,
@@ -328,11 +340,16 @@ async function compareWithRelease(build: BuildRun): Promise<void> {
   );
 }
 
-/** `--release`: the built surface becomes the released one. */
+/** `--release`: the built surface becomes the released one; `surfaceOut`: it is written there too. */
 async function recordRelease(build: BuildRun): Promise<void> {
+  const { manifest } = build.source;
+  if (build.options.surfaceOut) {
+    const file = await writeSurface(manifest, resolve(build.options.surfaceOut), build.outputSchemas);
+    build.report.step("surface", `${build.shown(file)}: the tool surface of ${manifest.version}`);
+  }
   if (!build.options.release) return;
-  const file = await writeSurface(build.source.manifest, build.options, build.outputSchemas);
-  build.report.step("release", `${build.shown(file)} records ${build.source.manifest.version}`);
+  const file = await writeSurface(manifest, releasedSurfaceFile(build.options), build.outputSchemas);
+  build.report.step("release", `${build.shown(file)} records ${manifest.version}`);
 }
 
 /** A binary per target, each verified (see `buildTargets`). */

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import type { Manifest } from "@executa/core";
 import { type CompatReport, checkCompatibility } from "../compat/compat-report.js";
 import { comparable, readSurface, surfaceOf } from "../compat/read-surface.js";
@@ -28,7 +28,7 @@ export interface SurfaceOptions {
 export function surfaceFileOf(options: SurfaceOptions): string | undefined {
   if (options.compat === false) return undefined;
   if (options.compat !== undefined) return resolve(options.compat);
-  const file = join(resolve(options.projectDir ?? process.cwd()), SURFACE_FILE);
+  const file = releasedSurfaceFile(options);
   return existsSync(file) ? file : undefined;
 }
 
@@ -80,13 +80,18 @@ function breakingError(report: CompatReport, file: string): ExecutaBuildError {
   );
 }
 
-/** Writes the built surface to the project's `executa.surface.json` (a release); returns its path. */
+/** The project's `executa.surface.json`, where a release records its surface. */
+export function releasedSurfaceFile(options: SurfaceOptions): string {
+  return join(resolve(options.projectDir ?? process.cwd()), SURFACE_FILE);
+}
+
+/** Writes the built surface to `file` (the project's `executa.surface.json` for a release); returns `file`. */
 export async function writeSurface(
   manifest: Manifest,
-  options: SurfaceOptions,
+  file: string,
   outputSchemas: Readonly<Record<string, unknown>> = {},
 ): Promise<string> {
-  const file = join(resolve(options.projectDir ?? process.cwd()), SURFACE_FILE);
+  await mkdir(dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(surfaceOf(manifest, outputSchemas), null, 2)}\n`);
   return file;
 }

@@ -38,6 +38,7 @@ export interface ExecutaOptions
     | "describeTimeoutMs"
     | "compat"
     | "release"
+    | "surfaceOut"
     | "projectDir"
     | "write"
     | keyof RuntimeOptions

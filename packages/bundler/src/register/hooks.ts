@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { SourceInfoReader } from "../source-info/source-info-reader.js";
 import type { SwcModule } from "../swc/resolve-swc.js";
+import { swcSyntaxError } from "../swc/syntax-error.js";
 import { decoratorTransformOptions } from "../swc/transform-options.js";
 import { TYPESCRIPT_FILE } from "../util/typescript-file.js";
 
@@ -88,15 +89,31 @@ export async function load(
   if (!swc) throw new Error("@executa/bundler/register: hooks used before initialize()");
   const filename = fileURLToPath(url);
   const format = formatOf(filename);
-  const source = sourceInfo.transform(filename, await readFile(filename, "utf8")).code;
-  const { code } = await swc.transform(
-    source,
-    decoratorTransformOptions(filename, {
-      module: format === "module" ? "es6" : "commonjs",
-      sourceMaps: "inline",
-    }),
-  );
-  return { format, source: code, shortCircuit: true };
+  const original = await readFile(filename, "utf8");
+  const withFacts = sourceInfo.transform(filename, original).code;
+  try {
+    return { format, source: await compile(swc, filename, withFacts, format), shortCircuit: true };
+  } catch (error) {
+    // Reported on the author's own text: the recorded source facts must not show in the frame.
+    const own = await compile(swc, filename, original, format).then(
+      () => undefined,
+      (ownError: unknown) => swcSyntaxError(ownError, filename),
+    );
+    throw own ?? error;
+  }
+}
+
+async function compile(
+  swc: SwcModule,
+  filename: string,
+  text: string,
+  format: ModuleFormat,
+): Promise<string> {
+  const options = decoratorTransformOptions(filename, {
+    module: format === "module" ? "es6" : "commonjs",
+    sourceMaps: "inline",
+  });
+  return (await swc.transform(text, options)).code;
 }
 
 function typescriptCandidates(specifier: string): string[] {

@@ -37,6 +37,7 @@ interface BuildFlags {
   decoratorMetadata: boolean;
   compat?: string | false;
   release?: boolean;
+  surfaceOut?: string;
   quiet?: boolean;
 }
 
@@ -130,6 +131,10 @@ function addBuildOptions(command: Command): Command {
     )
     .option("--no-compat", "compare with no released surface")
     .option("--release", "record this build's tool surface in executa.surface.json")
+    .option(
+      "--surface-out <file>",
+      "also write this build's tool surface (output schemas included) to FILE, as --release records it",
+    )
     .option("-q, --quiet", "print nothing but failures");
 }
 
@@ -164,6 +169,7 @@ async function buildOptionsOf(entry: string, flags: BuildFlags, io: CliIO): Prom
     decoratorMetadata: flags.decoratorMetadata,
     compat: flags.compat,
     release: flags.release,
+    surfaceOut: flags.surfaceOut,
     quiet: flags.quiet,
     write: (text) => io.stdout.write(text),
   };

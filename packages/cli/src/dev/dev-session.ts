@@ -188,7 +188,9 @@ export class DevSession {
     const plugin = this.current;
     if (!plugin) return;
     this.stopping = true;
-    if (plugin.running) await plugin.stop();
+    // Closing stdin, the spec's other stop request, not SIGTERM too: a plugin logs the
+    // signal it receives ("SIGTERM received; stopping"), which after a verdict is noise.
+    if (plugin.running) await plugin.stop({ via: "eof" });
   }
 }
 

@@ -83,6 +83,18 @@ describe("executa build against the released surface", () => {
     expect(none.code).toBe(0);
   }, 150_000);
 
+  it("--surface-out writes the built surface, output schemas included, and records no release", async () => {
+    const before = released("1.0.0", [greet]);
+    await write("executa.surface.json", before);
+    const run = await build("--no-compat", "--surface-out", join(project, "out", "surface.json"));
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/surface +out\/surface\.json: the tool surface of 1\.1\.0/);
+    const written = JSON.parse(await readFile(join(project, "out", "surface.json"), "utf8"));
+    expect(written).toEqual(released("1.1.0", [{ ...greet, output_schema: greetOutput }]));
+    expect(JSON.parse(await readFile(join(project, "executa.surface.json"), "utf8"))).toEqual(before);
+  }, 150_000);
+
   it("fails when package.json and the manifest name two versions, naming both", async () => {
     await write("package.json", { name: "surface-plugin", version: "1.0.9", private: true });
     const run = await build();

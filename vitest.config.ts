@@ -1,7 +1,9 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import swc from "unplugin-swc";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { executaSource } from "./packages/bundler/src/vite/index.js";
+import { TIERS, tierFiles } from "./tooling/test-tiers/tiers.mjs";
 
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
 
@@ -9,7 +11,7 @@ const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/inde
 // metadata (design:paramtypes) is present exactly as in a built bundle. Every file is
 // transformed with the root tsconfig (decorator metadata on), not the nearest one: the
 // SDK packages' own tsconfigs turn metadata off for their builds. Processes that tests
-// spawn run built output instead (`pnpm test` builds first).
+// spawn run built output instead (`pnpm test` builds what each tier needs before it).
 //
 // executaSource records what the TypeScript types and doc comments of decorated classes
 // say, as `executa build` and `executa dev` do, so that in-process runs describe the same
@@ -50,7 +52,23 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "tooling/*/test/**/*.test.ts"],
+    // One project per tier (tooling/test-tiers/tiers.mjs says which files each holds).
+    projects: TIERS.map((tier) => {
+      const { include, exclude } = tierFiles(tier);
+      return {
+        extends: true,
+        test: {
+          name: tier.name,
+          include,
+          exclude: [...configDefaults.exclude, ...exclude],
+          setupFiles: tier.name === "unit" ? ["./tooling/test-tiers/src/in-process-only.ts"] : [],
+          // Fixtures the process tier's files share, built once per run.
+          globalSetup: tier.name === "process" ? ["./packages/testing/test/families/probe-setup.ts"] : [],
+        },
+      };
+    }),
+    // Every core: vitest's default leaves one idle (availableParallelism − 1).
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",

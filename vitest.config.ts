@@ -41,7 +41,7 @@ export default defineConfig({
   resolve: {
     alias: [
       {
-        find: /^@executa\/core\/(internal|capabilities)$/,
+        find: /^@executa\/core\/(internal|capabilities|reference)$/,
         replacement: fileURLToPath(new URL("./packages/core/src/$1.ts", import.meta.url)),
       },
       {

@@ -4,15 +4,15 @@
 // the apps before the end-to-end tier. Consecutive tiers that need nothing more share one
 // vitest run, so that both workers are kept busy across them.
 //
-// Usage: node tooling/test-tiers/run.mjs [tier ...] [-- vitest options]
+// Usage: node tooling/test-tiers/run.mjs [tier ...] [vitest options, each starting with -]
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { BUILDS, TIERS } from "./tiers.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const dash = process.argv.indexOf("--");
-const names = process.argv.slice(2, dash === -1 ? undefined : dash);
-const vitestOptions = dash === -1 ? [] : process.argv.slice(dash + 1);
+const args = process.argv.slice(2).filter((arg) => arg !== "--");
+const names = args.filter((arg) => !arg.startsWith("-"));
+const vitestOptions = args.filter((arg) => arg.startsWith("-"));
 const unknown = names.filter((name) => !TIERS.some((tier) => tier.name === name));
 if (unknown.length > 0) {
   console.error(`unknown tier ${unknown.join(", ")}: the tiers are ${TIERS.map((t) => t.name).join(", ")}`);

@@ -1,7 +1,9 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import swc from "unplugin-swc";
-import { defineConfig } from "vitest/config";
-import { executaSource } from "./packages/bundler/src/vite/index.js";
+import { runnerImport } from "vite";
+import { configDefaults, defineConfig } from "vitest/config";
+import { TIERS, tierFiles } from "./tooling/test-tiers/tiers.mjs";
 
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
 
@@ -9,7 +11,7 @@ const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/inde
 // metadata (design:paramtypes) is present exactly as in a built bundle. Every file is
 // transformed with the root tsconfig (decorator metadata on), not the nearest one: the
 // SDK packages' own tsconfigs turn metadata off for their builds. Processes that tests
-// spawn run built output instead (`pnpm test` builds first).
+// spawn run built output instead (`pnpm test` builds what each tier needs before it).
 //
 // executaSource records what the TypeScript types and doc comments of decorated classes
 // say, as `executa build` and `executa dev` do, so that in-process runs describe the same
@@ -25,9 +27,30 @@ const withoutSourceFacts = [
   "packages/decorators/test/source-info/source-parameters.test.ts",
 ];
 
+// Workspace packages from source, for the tests and for the source reader itself.
+const alias = [
+  {
+    find: /^@executa\/core\/(internal|capabilities|reference)$/,
+    replacement: fileURLToPath(new URL("./packages/core/src/$1.ts", import.meta.url)),
+  },
+  {
+    find: /^@executa\/host\/local$/,
+    replacement: fileURLToPath(new URL("./packages/host/src/local/index.ts", import.meta.url)),
+  },
+  { find: /^@executa\/(core|decorators|host|bundler|testing|cli)$/, replacement: pkg("$1") },
+];
+
+// The source reader is loaded from source too, through vite's module runner with the
+// aliases above: a static import would make the config's loader resolve @executa/core to
+// its dist/, which the unit tier does not build.
+const { module: sourceReader } = await runnerImport<typeof import("./packages/bundler/src/vite/index.js")>(
+  fileURLToPath(new URL("./packages/bundler/src/vite/index.ts", import.meta.url)),
+  { configFile: false, resolve: { alias } },
+);
+
 export default defineConfig({
   plugins: [
-    executaSource({
+    sourceReader.executaSource({
       tsconfig: rootTsconfig,
       exclude: (file) => withoutSourceFacts.some((path) => file.endsWith(path)),
     }),
@@ -36,21 +59,31 @@ export default defineConfig({
       jsc: { target: "es2022" },
     }),
   ],
-  resolve: {
-    alias: [
-      {
-        find: /^@executa\/core\/(internal|capabilities)$/,
-        replacement: fileURLToPath(new URL("./packages/core/src/$1.ts", import.meta.url)),
-      },
-      {
-        find: /^@executa\/host\/local$/,
-        replacement: fileURLToPath(new URL("./packages/host/src/local/index.ts", import.meta.url)),
-      },
-      { find: /^@executa\/(core|decorators|host|bundler|testing|cli)$/, replacement: pkg("$1") },
-    ],
-  },
+  resolve: { alias },
   test: {
-    include: ["packages/*/test/**/*.test.ts", "apps/*/test/**/*.test.ts", "tooling/*/test/**/*.test.ts"],
+    // One project per tier (tooling/test-tiers/tiers.mjs says which files each holds).
+    projects: TIERS.map((tier, order) => {
+      const { include, exclude } = tierFiles(tier);
+      return {
+        extends: true,
+        test: {
+          name: tier.name,
+          include,
+          exclude: [...configDefaults.exclude, ...exclude],
+          // Lightest first. The build and e2e tiers' files run one at a time: each drives
+          // builds, type-checks and nested test runs that use both cores themselves, and
+          // time out when two of them share the cores.
+          sequence: { groupOrder: order },
+          ...(tier.name === "build" || tier.name === "e2e" ? { maxWorkers: 1 } : {}),
+          setupFiles: tier.name === "unit" ? ["./tooling/test-tiers/src/in-process-only.ts"] : [],
+          // Fixtures the process tier's files share, built once per run.
+          globalSetup: tier.name === "process" ? ["./packages/testing/test/families/probe-setup.ts"] : [],
+        },
+      };
+    }),
+    // Every core for the unit and process tiers: vitest's default leaves one idle
+    // (availableParallelism − 1).
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",

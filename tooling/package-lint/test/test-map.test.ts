@@ -3,6 +3,7 @@ import { basename, join, posix } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { TIERS } from "../../test-tiers/tiers.mjs";
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url))
   .split("\\")
@@ -80,10 +81,13 @@ function moduleBase(module: string): string {
 }
 
 /** A test named after the module: `test/**\/foo.test.ts` or `test/**\/foo.*.test.ts` for `src/…/foo.ts`. */
+/** The end of a test file's name that places it in a tier (`-process.test.ts`): not part of its name. */
+const TIER_SUFFIX = new RegExp(`-(?:${TIERS.map((tier) => tier.name).join("|")})\\.test\\.ts$`);
+
 function findableByName(module: string, testFiles: readonly string[]): boolean {
   const base = moduleBase(module);
   return testFiles.some((file) => {
-    const name = basename(file);
+    const name = basename(file).replace(TIER_SUFFIX, ".test.ts");
     return name === `${base}.test.ts` || (name.startsWith(`${base}.`) && name.endsWith(".test.ts"));
   });
 }
@@ -420,6 +424,7 @@ describe("test map", () => {
     expect(isPureBarrel('export { a } from "./a.js";\nexport const b = 1;\n')).toBe(false);
     expect(findableByName("src/rpc/peer.ts", ["test/x/peer.pacing.test.ts"])).toBe(true);
     expect(findableByName("src/rpc/peer.ts", ["test/x/peer-pacing.test.ts"])).toBe(false);
+    expect(findableByName("src/rpc/peer.ts", ["test/x/peer-process.test.ts"])).toBe(true);
     const peer = "packages/core/src/rpc/peer.ts";
     const peerTest = 'import { x } from "../../src/rpc/peer.js";';
     expect(touches(`${repo}packages/core/test/rpc/x.test.ts`, peerTest, peer)).toBe(true);

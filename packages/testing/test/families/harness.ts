@@ -1,7 +1,4 @@
-import { rmSync } from "node:fs";
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { afterEach, expect, inject } from "vitest";
 import {
   expectSuccess,
   type PluginTestClient,
@@ -9,7 +6,6 @@ import {
   runBinary,
   runInProcess,
 } from "../../src/index.js";
-import { buildFixture } from "../fixtures/build-fixture.js";
 import { FamilyProbe, type Outcome, type Step } from "./fixtures/family-probe.js";
 
 /** The two ways each family is driven: the class in this process, and its bundle as a child over pipes. */
@@ -24,26 +20,20 @@ export interface Probe {
 }
 
 /**
- * Registers the hooks of a family test file (one bundle of the probe for the file, every
- * started plugin closed after each test) and returns `start`.
+ * Registers the hooks of a family test file (every started plugin closed after each test)
+ * and returns `start`. The probe's bundle is built once per run by ./probe-setup.ts.
  */
 export function useProbe(): (mode: Mode, options?: RunBinaryOptions) => Promise<Probe> {
-  let bundle: string | undefined;
+  const bundle = inject("familyProbeBundle");
   const open: PluginTestClient[] = [];
-  beforeAll(async () => {
-    bundle = await buildFixture(fileURLToPath(new URL("./fixtures/family-main.ts", import.meta.url)));
-  }, 60_000);
   afterEach(async () => {
     await Promise.all(open.splice(0).map((client) => client.close({ graceMs: 500 })));
-  });
-  afterAll(() => {
-    if (bundle) rmSync(dirname(bundle), { recursive: true, force: true });
   });
   return async (mode, options = {}) => {
     const client =
       mode === "in-process"
         ? await runInProcess(FamilyProbe, options)
-        : await runBinary(process.execPath, [bundle as string], options);
+        : await runBinary(process.execPath, [bundle], options);
     open.push(client);
     return {
       client,

@@ -6,7 +6,7 @@ import { tempDir } from "../helpers/temp-dir.js";
 import { bunCli, listening, watch } from "./process-helpers.js";
 
 // The banner by itself, as tsup writes it above a bundle, run by `node` and by `bun` over
-// real processes and real signals. The built binaries are covered in hardened-binaries.test.ts.
+// real processes and real signals. The built binaries are covered in hardened-binaries-build.test.ts.
 
 // Built at run time, so that an error's echo of the source line never reads as the word.
 const READY = `["re","ady\\n"].join("")`;

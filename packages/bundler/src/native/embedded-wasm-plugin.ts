@@ -2,21 +2,13 @@ import { readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { EsbuildPlugin } from "../swc/esbuild-swc-plugin.js";
 import { owningPackage } from "./owning-package.js";
+import { RUNTIME_HAS_SQLITE } from "./runtime-has-sqlite.js";
 
 const NAMESPACE = "executa-embedded-wasm";
 /** Ends the path of an embedded module, so it does not end in `.js` (tsup's swc plugin loads those). */
 const SUFFIX = "#embedded-wasm";
 /** Ends it instead when the bytes may be left out where the runtime has SQLite built in. */
 const SUFFIX_UNLESS_BUILTIN_SQLITE = "#embedded-wasm-unless-builtin-sqlite";
-
-/**
- * Defined as `true` when compiling for a runtime with SQLite built in (Bun's
- * `bun:sqlite`): the embedded WebAssembly of a module that is loaded only where there is
- * none is then left out of the binary (see {@link EmscriptenModule.onlyWithoutBuiltinSqliteFor}).
- * A property of `globalThis`, so that it is merely undefined elsewhere, and a minifier
- * leaves the test as it is for the compiler to fold.
- */
-export const RUNTIME_HAS_SQLITE = "globalThis.__EXECUTA_RUNTIME_HAS_SQLITE__";
 
 /**
  * A module compiled by Emscripten that reads its `.wasm` file beside itself at run time.

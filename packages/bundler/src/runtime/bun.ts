@@ -7,7 +7,7 @@ import {
   type ByteRange,
   disableEnvironmentVariablesInFile,
 } from "../harden/disable-environment-variables.js";
-import { RUNTIME_HAS_SQLITE } from "../native/embedded-wasm-plugin.js";
+import { RUNTIME_HAS_SQLITE } from "../native/runtime-has-sqlite.js";
 import type { TargetPlatform } from "../platform/platforms.js";
 import { run } from "../util/run.js";
 import {

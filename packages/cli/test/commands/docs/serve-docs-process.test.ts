@@ -66,8 +66,8 @@ describe("serveDocs", () => {
 
   it("serves nothing outside the site's folder", async () => {
     for (const path of [
-      "/../serve-docs.test.ts",
-      "/%2e%2e/%2e%2e/commands/docs/serve-docs.test.ts",
+      "/../serve-docs-process.test.ts",
+      "/%2e%2e/%2e%2e/commands/docs/serve-docs-process.test.ts",
       "/..%2f..%2fpackage.json",
     ]) {
       const answer = await get(docs.url, path);

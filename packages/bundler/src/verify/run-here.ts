@@ -28,7 +28,7 @@ export interface Runner {
   readonly env?: Readonly<Record<string, string>>;
 }
 
-/** Options of {@link runnerFor}. */
+/** Options of `runnerFor` (how a built binary is started on this machine). */
 export interface RunnerOptions {
   /** The runtime the binary carries, when known: some cannot run under an emulator. */
   runtime?: RuntimeName;

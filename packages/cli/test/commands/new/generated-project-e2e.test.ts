@@ -84,7 +84,8 @@ describe("a project from executa new", () => {
     const biome = binOf(join(workspaceRoot, "node_modules", "@biomejs", "biome"), "biome");
     // No git repository in the temp folder: the VCS integration (ignore files) is off.
     const run = await runTool(biome, ["check", "--vcs-enabled=false", "apps"], 60_000, base);
-    expect(run.output).toMatch(/Checked 1[0-9] files/);
+    // The new app's own files were checked (some tens of them), not none.
+    expect(run.output).toMatch(/Checked [1-9][0-9] files/);
     expect(run.code, run.output).toBe(0);
   }, 70_000);
 

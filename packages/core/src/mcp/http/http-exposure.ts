@@ -1,9 +1,10 @@
-import { isIP } from "node:net";
 import { MCP_HTTP_TOKEN_ENV, MCP_HTTP_TRUSTED_NETWORK_ENV } from "./http-address.js";
 import { MCP_AUTH_ISSUER_ENV } from "./resource-server.js";
 
 /** Whether `host` names this machine only: `localhost`, 127.0.0.0/8 or ::1 (IPv4-mapped too). */
 export function isLoopbackHost(host: string): boolean {
+  // node:net on first use: a plugin that never binds HTTP does not load it at start.
+  const { isIP } = process.getBuiltinModule("node:net");
   const name = host.toLowerCase().replace(/^\[(.*)\]$/, "$1");
   if (name === "localhost" || name.endsWith(".localhost")) return true;
   const v4 = name.replace(/^::ffff:/, "");

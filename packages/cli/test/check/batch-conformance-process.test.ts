@@ -36,6 +36,12 @@ describe("runBatchConformance", () => {
     expect(report.notRun.map((c) => c.id)).toContain("sigterm-exit");
   });
 
+  it("does not judge a tool that calls the host, whose reply a batch run cannot give", async () => {
+    const report = await check("calls-host.mjs");
+    expectVerdicts(report, { "invoke:visits": "WARN" });
+    expect(reasonOf(report, "invoke:visits")).toContain("needs a live pipe");
+  });
+
   it("fails a plugin that exits non-zero at end of input", async () => {
     const report = await check("exit-code-on-eof.mjs");
     expectVerdicts(report, { "eof-exit": "FAIL" });

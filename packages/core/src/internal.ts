@@ -57,6 +57,20 @@ export {
   type RequestHandler,
   type RequestPacing,
 } from "./rpc/peer.js";
+export type {
+  AnyOfSchema,
+  AnySchema,
+  ArraySchema,
+  BooleanSchema,
+  NullSchema,
+  NumericSchema,
+  ObjectTypeSchema,
+  RefSchema,
+  Schema,
+  SchemaAnnotations,
+  SchemaTarget,
+  StringSchema,
+} from "./schema/schema.js";
 export { neverServedHint } from "./server/never-served.js";
 export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";
 export { argumentsTooDeepError } from "./wire/argument-depth.js";

@@ -18,3 +18,18 @@ export function mcpDataDir(
   if (fromEnv !== undefined && fromEnv !== "") return resolve(fromEnv);
   return join(home, ".executa", "mcp", pluginName);
 }
+
+/** The environment variable naming the PostgreSQL database of a plugin served over MCP. */
+export const MCP_DATABASE_URL_ENV = "EXECUTA_MCP_DATABASE_URL";
+
+/**
+ * The PostgreSQL URL (`postgres://user:password@host:port/database`) the local MCP fallback
+ * keeps keys and file metadata in: `$EXECUTA_MCP_DATABASE_URL` when set, else undefined
+ * (the SQLite file in the data folder).
+ */
+export function mcpDatabaseUrl(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | undefined {
+  const url = env[MCP_DATABASE_URL_ENV]?.trim();
+  return url === undefined || url === "" ? undefined : url;
+}

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -43,6 +44,29 @@ async function startReplica(env: Record<string, string>): Promise<Replica> {
     },
     stop: () => client.close(),
   };
+}
+
+/** The counter plugin served with `--mcp-http` on a free port, and its `/readyz` answer. */
+async function readyzOf(env: Record<string, string>): Promise<{ status: number; body: string }> {
+  const child = spawn(process.execPath, [PLUGIN, "--mcp-http", "127.0.0.1:0"], {
+    stdio: ["ignore", "ignore", "pipe"],
+    env: { ...process.env, ...env },
+  });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let stderr = "";
+      child.stderr.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString("utf8");
+        const found = /at (http:\/\/\S+)\/mcp/.exec(stderr)?.[1];
+        if (found) resolve(found);
+      });
+      child.once("exit", () => reject(new Error(`exited before serving: ${stderr}`)));
+    });
+    const answer = await fetch(`${url}/readyz`);
+    return { status: answer.status, body: await answer.text() };
+  } finally {
+    child.kill("SIGKILL");
+  }
 }
 
 describe.skipIf(skipWithout(postgresBinDir() !== undefined))(
@@ -107,5 +131,16 @@ describe.skipIf(skipWithout(postgresBinDir() !== undefined))(
         await unreachable.close?.();
       }
     });
+
+    it("/readyz of a replica says whether its database answers", async () => {
+      const data = { [MCP_DATA_DIR_ENV]: join(dir.path, "http") };
+      expect(await readyzOf({ ...data, [MCP_DATABASE_URL_ENV]: server.url })).toEqual({
+        status: 200,
+        body: '{"status":"ok"}',
+      });
+      expect(
+        await readyzOf({ ...data, [MCP_DATABASE_URL_ENV]: "postgres://postgres@127.0.0.1:1/postgres" }),
+      ).toEqual({ status: 503, body: '{"status":"unavailable"}' });
+    }, 60_000);
   },
 );

@@ -75,6 +75,8 @@ const SQL = {
 /** SQLSTATEs after which a write transaction is tried again: a deadlock, a serialization failure. */
 const RETRYABLE = new Set(["40P01", "40001"]);
 const MAX_ATTEMPTS = 5;
+/** How long getting a connection may take before the call fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Options of {@link PostgresStore.connect}. */
 export interface PostgresStoreOptions {
@@ -110,7 +112,12 @@ export class PostgresStore implements EntryStore {
    */
   static async connect(url: string, options: PostgresStoreOptions = {}): Promise<PostgresStore> {
     const pg = await loadPg();
-    const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.maxConnections ?? 10,
+      // A server that never answers (a dropped route) fails a call, and a readiness probe, in time.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection's error (the server restarted) must not end the process; the
     // next query reports it and the pool replaces the connection.
     pool.on("error", () => {});

@@ -31,6 +31,13 @@ export interface FallbackLimits {
  * `databaseUrl` when given, else in `dataDir/storage.db` (SQLite); files' bytes in
  * `dataDir/files/` either way. This module is imported on the first storage or files call
  * only: a plugin that never makes one loads no SQLite and no PostgreSQL client.
+ *
+ * The bytes stay in a folder, not in a `bytea` column: they stream in and out without
+ * being held in memory (a `bytea` value is read and written whole, hex-encoded, by `pg`),
+ * and a folder was faster on every size measured: 1 MiB written (synced) in 14 ms and
+ * read in 0.6 ms against 37 ms and 25 ms as `bytea`, 10 MiB in 50 ms and 12 ms against
+ * 168 ms and 526 ms (PostgreSQL 15 on loopback, its fsync off). Replicas that serve one
+ * another's files share that folder (a volume mounted as `EXECUTA_MCP_DATA_DIR`).
  */
 export async function openFallbackStore(
   dataDir: string,

@@ -93,6 +93,8 @@ export type {
   SqlRow,
   SqlValue,
   StoreDatabase,
+  StoreOpenOptions,
+  StoreSync,
 } from "./store/sqlite/store-database.js";
 export {
   DEFAULT_MAX_UPLOAD_BYTES,

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { StorageProvider } from "../../src/local/storage-provider.js";
 import { LocalStore } from "../../src/local/store/local-store.js";
+import type { StoreSync } from "../../src/local/store/sqlite/store-database.js";
 import { reverseCall, tempDir } from "../helpers/calls.js";
 import { sqliteDrivers } from "../helpers/sqlite-drivers.js";
 import { storageSemantics } from "./storage-semantics.js";
@@ -34,6 +35,25 @@ describe.each(await sqliteDrivers())("StorageProvider on $name", (driver) => {
       });
     } finally {
       store.close();
+      dir?.remove();
+      dir = undefined;
+    }
+  });
+
+  it("syncs every commit with sync: full, at checkpoints by default (WebAssembly: always every commit)", () => {
+    // PRAGMA synchronous: 1 is NORMAL, 2 is FULL.
+    const synchronous = (sync?: StoreSync) => {
+      const db = driver.open(file(), { schema: "CREATE TABLE IF NOT EXISTS t (x)", sync });
+      try {
+        return db.all("PRAGMA synchronous", [])[0]?.synchronous;
+      } finally {
+        db.close();
+      }
+    };
+    try {
+      expect(synchronous()).toBe(driver.name === "wasm" ? 2 : 1);
+      expect(synchronous("full")).toBe(2);
+    } finally {
       dir?.remove();
       dir = undefined;
     }

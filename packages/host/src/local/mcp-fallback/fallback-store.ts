@@ -7,6 +7,7 @@ import { UrlSigner } from "../http/url-signer.js";
 import { StorageProvider } from "../storage-provider.js";
 import type { EntryStore } from "../store/entry-store.js";
 import { LocalStore } from "../store/local-store.js";
+import type { StoreSync } from "../store/sqlite/store-database.js";
 
 /** The families the local fallback can answer. */
 export type McpLocalFamily = "storage" | "files";
@@ -20,10 +21,11 @@ export interface FallbackStore {
   readonly providers: Readonly<Record<McpLocalFamily, ReverseProvider>>;
 }
 
-/** Limits of the fallback's providers. */
+/** Limits of the fallback's providers, and when its SQLite commits reach the disk. */
 export interface FallbackLimits {
   maxValueBytes?: number;
   maxObjectBytes?: number;
+  sync?: StoreSync;
 }
 
 /**
@@ -46,7 +48,10 @@ export async function openFallbackStore(
 ): Promise<FallbackStore> {
   const { store, ready } = databaseUrl
     ? await openPostgres(databaseUrl)
-    : { store: await LocalStore.open(join(dataDir, "storage.db")), ready: async () => true };
+    : {
+        store: await LocalStore.open(join(dataDir, "storage.db"), { sync: limits.sync }),
+        ready: async () => true,
+      };
   const server = new LoopbackServer(new UrlSigner());
   const providers = {
     storage: new StorageProvider({ store, maxValueBytes: limits.maxValueBytes }),

@@ -1,6 +1,7 @@
 import type { McpFallback, McpFallbackCall } from "@executa/core";
 import type { ReverseCall, ReverseCallContext } from "../../providers/provider.js";
-import { mcpDatabaseUrl, mcpDataDir } from "./data-dir.js";
+import type { StoreSync } from "../store/sqlite/store-database.js";
+import { mcpDatabaseUrl, mcpDataDir, mcpStoreSync } from "./data-dir.js";
 import type { FallbackStore, McpLocalFamily } from "./fallback-store.js";
 
 export type { McpLocalFamily } from "./fallback-store.js";
@@ -25,8 +26,15 @@ export interface McpLocalFallbackOptions {
    */
   databaseUrl?: string;
   /**
-   * Read for `EXECUTA_MCP_DATA_DIR` and `EXECUTA_MCP_DATABASE_URL` when `dataDir` and
-   * `databaseUrl` are not given. Default `process.env`.
+   * When the SQLite store's commits reach the disk: `"normal"` survives the process being
+   * killed, `"full"` also a power loss, at far fewer commits per second. Default:
+   * `$EXECUTA_MCP_STORE_SYNC` (see {@link mcpStoreSync}), else `"normal"`.
+   */
+  sync?: StoreSync;
+  /**
+   * Read for `EXECUTA_MCP_DATA_DIR`, `EXECUTA_MCP_DATABASE_URL` and
+   * `EXECUTA_MCP_STORE_SYNC` when `dataDir`, `databaseUrl` and `sync` are not given.
+   * Default `process.env`.
    */
   env?: Readonly<Record<string, string | undefined>>;
   /** Largest KV value (serialized JSON). Default 1 MiB. */
@@ -63,7 +71,11 @@ export function mcpLocalFallback(options: McpLocalFallbackOptions = {}): McpLoca
   const open = (pluginName: string): Promise<FallbackStore> => {
     opened ??= import("./fallback-store.js")
       .then(({ openFallbackStore }) =>
-        openFallbackStore(options.dataDir ?? mcpDataDir(pluginName, options.env), options, databaseUrl),
+        openFallbackStore(
+          options.dataDir ?? mcpDataDir(pluginName, options.env),
+          { ...options, sync: options.sync ?? mcpStoreSync(options.env) },
+          databaseUrl,
+        ),
       )
       .catch((error: unknown) => {
         opened = undefined; // the next call tries again (e.g. once another process let go of the file)

@@ -14,7 +14,7 @@ import type {
 import { nextEntry } from "./next-entry.js";
 import { builtinSqliteDriver } from "./sqlite/builtin-driver.js";
 import { loadSqliteDriver } from "./sqlite/load-driver.js";
-import type { SqliteDriver, SqliteDriverName, StoreDatabase } from "./sqlite/store-database.js";
+import type { SqliteDriver, SqliteDriverName, StoreDatabase, StoreSync } from "./sqlite/store-database.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS entries (
@@ -64,6 +64,11 @@ export interface LocalStoreOptions {
    * which loads it.
    */
   driver?: SqliteDriver;
+  /**
+   * When a commit reaches the disk on the runtime's SQLite: `"normal"` (default) survives
+   * the process being killed, `"full"` also a power loss (see {@link StoreSync}).
+   */
+  sync?: StoreSync;
 }
 
 /**
@@ -104,13 +109,7 @@ export class LocalStore implements EntryStore {
         "this runtime has no built-in SQLite: open the store with LocalStore.open(), which loads SQLite compiled to WebAssembly",
       );
     }
-    this.db = driver.open(path);
-    try {
-      this.db.transaction(() => this.db.exec(SCHEMA));
-    } catch (error) {
-      this.db.close();
-      throw error;
-    }
+    this.db = driver.open(path, { schema: SCHEMA, sync: options.sync });
     this.now = options.now ?? systemClock;
   }
 

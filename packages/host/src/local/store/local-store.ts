@@ -82,7 +82,8 @@ export interface LocalStoreOptions {
  * killed once it returns, the file persists across processes, and a transaction cut short
  * by a crash is rolled back. Against a power loss, the WebAssembly store syncs every
  * commit to disk; the runtime's SQLite syncs at checkpoints (WAL with
- * `synchronous = NORMAL`), so a power loss may undo its last commits.
+ * `synchronous = NORMAL`), so a power loss may undo its last commits, unless it is opened
+ * with `sync: "full"`.
  */
 export class LocalStore implements EntryStore {
   private readonly db: StoreDatabase;

@@ -59,7 +59,9 @@ export interface ListQuery {
 
 /** One page of a listing; `nextCursor` is set when more may follow. */
 export interface EntryPage {
+  /** The entries of this page, in key order. */
   items: Entry[];
+  /** The cursor of the next page, or null after the last. */
   nextCursor: string | null;
 }
 

@@ -11,7 +11,7 @@ import {
 } from "../../../../tooling/test-support/src/postgres-server.js";
 import { requirePrerequisite, skipWithout } from "../../../../tooling/test-support/src/prerequisite.js";
 import { MCP_DATA_DIR_ENV, MCP_DATABASE_URL_ENV } from "../../src/local/mcp-fallback/data-dir.js";
-import { mcpLocalFallback } from "../../src/local/mcp-fallback/mcp-local-fallback.js";
+import { type McpLocalFallback, mcpLocalFallback } from "../../src/local/mcp-fallback/mcp-local-fallback.js";
 import { tempDir } from "../helpers/calls.js";
 
 // Replicas of one plugin, each its own process served over MCP with the built host
@@ -129,6 +129,37 @@ describe.skipIf(skipWithout(postgresBinDir() !== undefined))(
       } finally {
         await reachable.close?.();
         await unreachable.close?.();
+      }
+    });
+
+    it("keeps files' metadata in PostgreSQL, seen by every replica, and their bytes in the data folder", async () => {
+      const [one, other] = ["files-one", "files-two"].map((name) =>
+        mcpLocalFallback({ databaseUrl: server.url, dataDir: join(dir.path, name) }),
+      ) as [McpLocalFallback, McpLocalFallback];
+      const call = (fallback: McpLocalFallback, method: string, params: Record<string, unknown>) =>
+        fallback.handle({ method, params, pluginName: "counter-fixture" }) as Promise<
+          Record<string, unknown>
+        >;
+      try {
+        const begun = await call(one, "files/upload_begin", {
+          scope: "tool",
+          path: "notes/a.txt",
+          size_bytes: 5,
+        });
+        expect((await fetch(begun.put_url as string, { method: "PUT", body: "hello" })).status).toBe(200);
+        await call(one, "files/upload_complete", {
+          scope: "tool",
+          path: "notes/a.txt",
+          upload_id: begun.upload_id,
+        });
+        expect(await call(other, "files/list", { scope: "tool" })).toMatchObject({
+          items: [{ path: "notes/a.txt", size_bytes: 5, content_type: "application/octet-stream" }],
+        });
+        const link = await call(one, "files/download_url", { scope: "tool", path: "notes/a.txt" });
+        expect(await (await fetch(link.url as string)).text()).toBe("hello");
+      } finally {
+        await one.close?.();
+        await other.close?.();
       }
     });
 

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type PostgresServer,
   postgresBinDir,
@@ -41,5 +41,18 @@ describe.skipIf(skipWithout(postgresBinDir() !== undefined))("StorageProvider on
       return PostgresStore.connect(url, { now });
     },
     reopen: (now) => PostgresStore.connect(url, { now }),
+  });
+
+  it("creates its table once when several processes' stores connect to a new database at once", async () => {
+    await admin.query("CREATE DATABASE first_use");
+    const firstUse = server.url.replace(/\/postgres$/, "/first_use");
+    const stores = await Promise.all(Array.from({ length: 8 }, () => PostgresStore.connect(firstUse)));
+    try {
+      const written = await stores[0]?.put("ns", "kv", "k", { valueJson: "1", sizeBytes: 1 });
+      expect(written?.ok).toBe(true);
+      expect((await stores[7]?.get("ns", "kv", "k"))?.valueJson).toBe("1");
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+    }
   });
 });

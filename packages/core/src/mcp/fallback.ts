@@ -28,6 +28,11 @@ export interface McpFallback {
   readonly families: readonly ReverseFamilyName[];
   /** Answers one call of one of `families`. */
   handle(call: McpFallbackCall): unknown;
+  /**
+   * Whether it can answer now (its database reachable), for a readiness probe such as
+   * `/readyz`; absent means always.
+   */
+  ready?(pluginName: string): Promise<boolean>;
   /** Releases what it holds (a database, a server); called once when the plugin server stops. */
   close?(): void | Promise<void>;
 }

@@ -163,6 +163,11 @@ export class PluginServer {
     return this.stopped !== undefined;
   }
 
+  /** Whether the MCP fallback (when there is one) can serve: its database reachable. */
+  async ready(): Promise<boolean> {
+    return (await this.mcpOptions.fallback?.ready?.(this.definition.manifest.name)) ?? true;
+  }
+
   /**
    * Sends a reverse call (plugin → host) on the one peer. Capability clients build on
    * this; most code uses `ctx.host` instead.

@@ -10,7 +10,7 @@ import { readObjectPath } from "./object-path.js";
 import { ParamReader } from "./params.js";
 import { type ResolvedScope, resolveScope, type StorageScope } from "./scope.js";
 import { iso, listPage } from "./storage-provider.js";
-import type { Entry, LocalStore } from "./store/local-store.js";
+import type { Entry, EntryStore } from "./store/entry-store.js";
 
 /** Largest object by default: 100 MiB. */
 export const DEFAULT_MAX_OBJECT_BYTES = 100 * 1024 * 1024;
@@ -22,7 +22,8 @@ export const DEFAULT_DOWNLOAD_URL_TTL_S = 60 * 60;
 export const MAX_DOWNLOAD_URL_TTL_S = 7 * 24 * 60 * 60;
 
 export interface FilesProviderOptions {
-  store: LocalStore;
+  /** The database of the objects' metadata: the local SQLite store (`LocalStore`) or another {@link EntryStore}. */
+  store: EntryStore;
   blobs: BlobDir;
   server: LoopbackServer;
   maxObjectBytes?: number;
@@ -76,7 +77,7 @@ export class FilesProvider implements ReverseProvider {
       case "download_url":
         return this.downloadUrl(reader, call, scope);
       case "list": {
-        const page = listPage(this.options.store, scope.namespace, reader, "file");
+        const page = await listPage(this.options.store, scope.namespace, reader, "file");
         return {
           items: page.items.map((entry) => describeObject(entry, scope.scope)),
           next_cursor: page.nextCursor,
@@ -148,7 +149,7 @@ export class FilesProvider implements ReverseProvider {
     }
     this.pending.delete(upload.uploadId);
     const blob = await this.options.blobs.keep(received.name);
-    const outcome = this.options.store.put(scope.namespace, "file", path, {
+    const outcome = await this.options.store.put(scope.namespace, "file", path, {
       blob,
       contentType: reader.optionalString("content_type") ?? upload.contentType ?? "application/octet-stream",
       metadata: upload.metadata ?? null,
@@ -162,7 +163,7 @@ export class FilesProvider implements ReverseProvider {
 
   private async downloadUrl(reader: ParamReader, call: ReverseCall, scope: ResolvedScope) {
     const path = readObjectPath(call.method, call.params.path);
-    const entry = this.options.store.get(scope.namespace, "file", path);
+    const entry = await this.options.store.get(scope.namespace, "file", path);
     if (!entry) throw new RpcError(StorageErrorCode.NOT_FOUND, `${call.method}: no object "${path}"`);
     const ttl =
       reader.optionalInteger("expires_in", 1, MAX_DOWNLOAD_URL_TTL_S) ??
@@ -187,7 +188,7 @@ export class FilesProvider implements ReverseProvider {
 
   private async remove(call: ReverseCall, scope: ResolvedScope) {
     const path = readObjectPath(call.method, call.params.path);
-    const outcome = this.options.store.delete(scope.namespace, "file", path);
+    const outcome = await this.options.store.delete(scope.namespace, "file", path);
     const deleted = outcome.ok ? outcome.deleted : undefined;
     if (deleted?.blob) await this.options.blobs.remove(deleted.blob);
     return { deleted: deleted !== undefined };
@@ -241,7 +242,7 @@ export class FilesProvider implements ReverseProvider {
 
   private async serve(token: string, response: ServerResponse): Promise<void> {
     const target = parseObjectToken(token);
-    const entry = target && this.options.store.get(target.namespace, "file", target.path);
+    const entry = target && (await this.options.store.get(target.namespace, "file", target.path));
     if (!entry?.blob) return finish(response, 404, "object not found");
     await this.options.blobs.send(response, entry.blob, {
       "content-type": entry.contentType ?? "application/octet-stream",

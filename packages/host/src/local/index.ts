@@ -72,15 +72,19 @@ export {
   StorageProvider,
   type StorageProviderOptions,
 } from "./storage-provider.js";
-export {
-  type Entry,
-  type EntryKind,
-  type EntryWrite,
-  type ListQuery,
-  LocalStore,
-  type LocalStoreOptions,
-  type PreconditionFailure,
-} from "./store/local-store.js";
+export type { EntryKind } from "./store/entry-kind.js";
+export type {
+  DeleteOutcome,
+  Entry,
+  EntryPage,
+  EntryStore,
+  EntryWrite,
+  ListQuery,
+  MaybePromise,
+  PreconditionFailure,
+  PutOutcome,
+} from "./store/entry-store.js";
+export { LocalStore, type LocalStoreOptions } from "./store/local-store.js";
 export { builtinSqliteDriver } from "./store/sqlite/builtin-driver.js";
 export { loadSqliteDriver, loadWasmSqliteDriver } from "./store/sqlite/load-driver.js";
 export type {
@@ -89,6 +93,8 @@ export type {
   SqlRow,
   SqlValue,
   StoreDatabase,
+  StoreOpenOptions,
+  StoreSync,
 } from "./store/sqlite/store-database.js";
 export {
   DEFAULT_MAX_UPLOAD_BYTES,

@@ -3,7 +3,15 @@ import type { ReverseCall, ReverseProvider } from "../providers/provider.js";
 import { type Clock, systemClock } from "./clock.js";
 import { ParamReader } from "./params.js";
 import { resolveScope } from "./scope.js";
-import type { Entry, EntryKind, LocalStore, PreconditionFailure } from "./store/local-store.js";
+import type { EntryKind } from "./store/entry-kind.js";
+import {
+  type Entry,
+  type EntryPage,
+  type EntryStore,
+  type MaybePromise,
+  type PreconditionFailure,
+  whenReady,
+} from "./store/entry-store.js";
 
 /** Largest KV value by default: 1 MiB of serialized JSON. */
 export const DEFAULT_MAX_VALUE_BYTES = 1024 * 1024;
@@ -14,7 +22,8 @@ export const DEFAULT_LIST_LIMIT = 100;
 export const MAX_LIST_LIMIT = 1000;
 
 export interface StorageProviderOptions {
-  store: LocalStore;
+  /** The database: the local SQLite store (`LocalStore`) or another {@link EntryStore}. */
+  store: EntryStore;
   /** Largest serialized value; bigger ones answer -32025. Default 1 MiB. */
   maxValueBytes?: number;
   now?: Clock;
@@ -52,17 +61,18 @@ export class StorageProvider implements ReverseProvider {
 
   private get(reader: ParamReader, call: ReverseCall) {
     const { namespace } = resolveScope(reader, call.context);
-    const entry = this.options.store.get(namespace, "kv", readKey(reader));
-    if (!entry) return { exists: false, value: null };
-    return {
-      exists: true,
-      value: JSON.parse(entry.valueJson ?? "null") as unknown,
-      etag: entry.etag,
-      generation: entry.generation,
-      size_bytes: entry.sizeBytes,
-      updated_at: iso(entry.updatedAt),
-      ...(entry.expiresAt === null ? {} : { expires_at: iso(entry.expiresAt) }),
-    };
+    return whenReady(this.options.store.get(namespace, "kv", readKey(reader)), (entry) => {
+      if (!entry) return { exists: false, value: null };
+      return {
+        exists: true,
+        value: JSON.parse(entry.valueJson ?? "null") as unknown,
+        etag: entry.etag,
+        generation: entry.generation,
+        size_bytes: entry.sizeBytes,
+        updated_at: iso(entry.updatedAt),
+        ...(entry.expiresAt === null ? {} : { expires_at: iso(entry.expiresAt) }),
+      };
+    });
   }
 
   private set(reader: ParamReader, call: ReverseCall) {
@@ -86,54 +96,65 @@ export class StorageProvider implements ReverseProvider {
     }
     const ttl = reader.optionalPositive("ttl_seconds");
     const expiresAt = ttl === undefined ? null : this.now() + Math.round(ttl * 1000);
-    const outcome = this.options.store.put(
+    const written = this.options.store.put(
       namespace,
       "kv",
       key,
       { valueJson, sizeBytes, expiresAt },
       reader.optionalString("if_match"),
     );
-    if (!outcome.ok) throw preconditionFailed(call.method, key, outcome);
-    const { entry } = outcome;
-    return {
-      etag: entry.etag,
-      generation: entry.generation,
-      size_bytes: entry.sizeBytes,
-      ...(entry.expiresAt === null ? {} : { expires_at: iso(entry.expiresAt) }),
-    };
+    return whenReady(written, (outcome) => {
+      if (!outcome.ok) throw preconditionFailed(call.method, key, outcome);
+      const { entry } = outcome;
+      return {
+        etag: entry.etag,
+        generation: entry.generation,
+        size_bytes: entry.sizeBytes,
+        ...(entry.expiresAt === null ? {} : { expires_at: iso(entry.expiresAt) }),
+      };
+    });
   }
 
   private delete(reader: ParamReader, call: ReverseCall) {
     const { namespace } = resolveScope(reader, call.context);
     const key = readKey(reader);
-    const outcome = this.options.store.delete(namespace, "kv", key, reader.optionalString("if_match"));
-    if (!outcome.ok) throw preconditionFailed(call.method, key, outcome);
-    return { deleted: outcome.deleted !== undefined };
+    const deleted = this.options.store.delete(namespace, "kv", key, reader.optionalString("if_match"));
+    return whenReady(deleted, (outcome) => {
+      if (!outcome.ok) throw preconditionFailed(call.method, key, outcome);
+      return { deleted: outcome.deleted !== undefined };
+    });
   }
 
   private list(reader: ParamReader, call: ReverseCall) {
     const { namespace } = resolveScope(reader, call.context);
     const kind = reader.has("kind") ? reader.oneOf<EntryKind>("kind", ["kv", "file"]) : undefined;
-    const page = listPage(this.options.store, namespace, reader, kind);
-    return { items: page.items.map(describeEntry), next_cursor: page.nextCursor };
+    return whenReady(listPage(this.options.store, namespace, reader, kind), (page) => ({
+      items: page.items.map(describeEntry),
+      next_cursor: page.nextCursor,
+    }));
   }
 }
 
 /** Reads `prefix`, `cursor`, `limit` and lists one page; shared by `storage/list` and `files/list`. */
 export function listPage(
-  store: LocalStore,
+  store: EntryStore,
   namespace: string,
   reader: ParamReader,
   kind: EntryKind | undefined,
-) {
+): MaybePromise<EntryPage> {
   const prefix = reader.has("prefix") ? stringParam(reader, "prefix") : undefined;
   const cursor = reader.optionalString("cursor");
   const limit = reader.optionalInteger("limit", 1, MAX_LIST_LIMIT) ?? DEFAULT_LIST_LIMIT;
-  try {
-    return store.list(namespace, { kind, prefix, cursor, limit });
-  } catch (error) {
+  // A cursor the store did not make is the caller's mistake (a TypeError, thrown or rejected).
+  const badCursor = (error: unknown): never => {
     if (error instanceof TypeError) reader.fail(error.message);
     throw error;
+  };
+  try {
+    const page = store.list(namespace, { kind, prefix, cursor, limit });
+    return page instanceof Promise ? page.catch(badCursor) : page;
+  } catch (error) {
+    return badCursor(error);
   }
 }
 

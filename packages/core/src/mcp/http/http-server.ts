@@ -39,6 +39,8 @@ export interface McpHttpBackend {
   openMcpSession(link: Pick<McpServerSide, "request" | "notify">): McpSession;
   /** True once the server began to stop: new requests are refused with 503. */
   readonly stopping: boolean;
+  /** Whether what the tools depend on is reachable (a database); `/readyz` is 503 when not. */
+  ready?(): Promise<boolean>;
 }
 
 /** Options of {@link serveMcpHttp}. */
@@ -219,17 +221,29 @@ class McpHttpEndpoint {
     }
   }
 
-  /** `/healthz`: 200 while the process serves; `/readyz`: 503 once it began to stop (draining). */
-  private health(req: IncomingMessage, res: ServerResponse, path: string): void {
+  /**
+   * `/healthz`: 200 while the process serves; `/readyz`: 503 once it began to stop
+   * (draining) or while what the tools depend on is unreachable (unavailable).
+   */
+  private async health(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     if (req.method !== "GET" && req.method !== "HEAD") {
       throw new Refusal(405, TRANSPORT_ERROR, `Method ${req.method} not allowed: GET`, {
         allow: "GET, HEAD",
       });
     }
-    const draining = path === READY_PATH && this.backend.stopping;
+    const status = path === READY_PATH ? await this.readiness() : "ok";
     res
-      .writeHead(draining ? 503 : 200, { "content-type": "application/json", "cache-control": "no-store" })
-      .end(JSON.stringify({ status: draining ? "draining" : "ok" }));
+      .writeHead(status === "ok" ? 200 : 503, {
+        "content-type": "application/json",
+        "cache-control": "no-store",
+      })
+      .end(JSON.stringify({ status }));
+  }
+
+  /** `/readyz`'s status: draining once stopping, unavailable while a dependency is unreachable. */
+  private async readiness(): Promise<"ok" | "draining" | "unavailable"> {
+    if (this.backend.stopping) return "draining";
+    return (await this.backend.ready?.()) === false ? "unavailable" : "ok";
   }
 
   /** The protected-resource metadata (RFC 9728), public: clients read it to find the issuer. */

@@ -1,6 +1,7 @@
 import type { McpFallback, McpFallbackCall } from "@executa/core";
 import type { ReverseCall, ReverseCallContext } from "../../providers/provider.js";
-import { mcpDataDir } from "./data-dir.js";
+import type { StoreSync } from "../store/sqlite/store-database.js";
+import { mcpDatabaseUrl, mcpDataDir, mcpStoreSync } from "./data-dir.js";
 import type { FallbackStore, McpLocalFamily } from "./fallback-store.js";
 
 export type { McpLocalFamily } from "./fallback-store.js";
@@ -16,12 +17,40 @@ export interface McpLocalFallbackOptions {
   families?: readonly McpLocalFamily[];
   /** The user every scope belongs to. Default "local-user", as on the local dev host. */
   userId?: string;
-  /** Read for `EXECUTA_MCP_DATA_DIR` when `dataDir` is not given. Default `process.env`. */
+  /**
+   * A PostgreSQL URL (`postgres://…`): keys and file metadata live there, shared by every
+   * process (replica) given the same URL, instead of in `storage.db`; files' bytes stay in
+   * `dataDir/files/`. Needs the `pg` package installed beside `@executa/host`, loaded on
+   * the first call. Default: `$EXECUTA_MCP_DATABASE_URL` (see {@link mcpDatabaseUrl}),
+   * else none.
+   */
+  databaseUrl?: string;
+  /**
+   * When the SQLite store's commits reach the disk: `"normal"` survives the process being
+   * killed, `"full"` also a power loss, at far fewer commits per second. Default:
+   * `$EXECUTA_MCP_STORE_SYNC` (see {@link mcpStoreSync}), else `"normal"`.
+   */
+  sync?: StoreSync;
+  /**
+   * Read for `EXECUTA_MCP_DATA_DIR`, `EXECUTA_MCP_DATABASE_URL` and
+   * `EXECUTA_MCP_STORE_SYNC` when `dataDir`, `databaseUrl` and `sync` are not given.
+   * Default `process.env`.
+   */
   env?: Readonly<Record<string, string | undefined>>;
   /** Largest KV value (serialized JSON). Default 1 MiB. */
   maxValueBytes?: number;
   /** Largest file object. Default 100 MiB. */
   maxObjectBytes?: number;
+}
+
+/** The fallback {@link mcpLocalFallback} makes: an `McpFallback` that says whether it can serve. */
+export interface McpLocalFallback extends McpFallback {
+  /**
+   * Whether storage can be served now, for a readiness probe: true without a database URL
+   * (nothing is loaded then); with one, whether PostgreSQL answers (the store of plugin
+   * `pluginName` is opened on the first call, as by a storage call).
+   */
+  ready(pluginName: string): Promise<boolean>;
 }
 
 /**
@@ -35,13 +64,18 @@ export interface McpLocalFallbackOptions {
  * @example
  * serve(Notes, { mcp: { fallback: mcpLocalFallback() } });
  */
-export function mcpLocalFallback(options: McpLocalFallbackOptions = {}): McpFallback {
+export function mcpLocalFallback(options: McpLocalFallbackOptions = {}): McpLocalFallback {
   const userId = options.userId ?? "local-user";
+  const databaseUrl = options.databaseUrl ?? mcpDatabaseUrl(options.env);
   let opened: Promise<FallbackStore> | undefined;
   const open = (pluginName: string): Promise<FallbackStore> => {
     opened ??= import("./fallback-store.js")
       .then(({ openFallbackStore }) =>
-        openFallbackStore(options.dataDir ?? mcpDataDir(pluginName, options.env), options),
+        openFallbackStore(
+          options.dataDir ?? mcpDataDir(pluginName, options.env),
+          { ...options, sync: options.sync ?? mcpStoreSync(options.env) },
+          databaseUrl,
+        ),
       )
       .catch((error: unknown) => {
         opened = undefined; // the next call tries again (e.g. once another process let go of the file)
@@ -56,6 +90,14 @@ export function mcpLocalFallback(options: McpLocalFallbackOptions = {}): McpFall
       const family = call.method.startsWith("storage/") ? "storage" : "files";
       return providers[family].handle(reverseCall(call, userId));
     },
+    async ready(pluginName) {
+      if (databaseUrl === undefined) return true;
+      try {
+        return await (await open(pluginName)).ready();
+      } catch {
+        return false;
+      }
+    },
     async close() {
       const closing = opened;
       opened = undefined;
@@ -63,7 +105,7 @@ export function mcpLocalFallback(options: McpLocalFallbackOptions = {}): McpFall
       const handles = await closing.catch(() => undefined);
       if (!handles) return;
       await handles.server.close();
-      handles.store.close();
+      await handles.store.close();
     },
   };
 }

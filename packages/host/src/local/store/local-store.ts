@@ -1,74 +1,20 @@
-import { randomBytes } from "node:crypto";
 import { type Clock, systemClock } from "../clock.js";
 import { decodeCursor, encodeCursor } from "./cursor.js";
 import type { EntryKind } from "./entry-kind.js";
+import { ENTRY_COLUMNS, type EntryRow, fromRow, toColumns } from "./entry-row.js";
+import type {
+  DeleteOutcome,
+  Entry,
+  EntryPage,
+  EntryStore,
+  EntryWrite,
+  ListQuery,
+  PutOutcome,
+} from "./entry-store.js";
+import { nextEntry } from "./next-entry.js";
 import { builtinSqliteDriver } from "./sqlite/builtin-driver.js";
 import { loadSqliteDriver } from "./sqlite/load-driver.js";
-import type { SqliteDriver, SqliteDriverName, StoreDatabase } from "./sqlite/store-database.js";
-
-export type { EntryKind } from "./entry-kind.js";
-
-/** One stored entry. Times are Unix epoch ms. */
-export interface Entry {
-  namespace: string;
-  kind: EntryKind;
-  key: string;
-  /** The serialized JSON value (kv only). */
-  valueJson: string | null;
-  /** Name of the blob file (file only). */
-  blob: string | null;
-  contentType: string | null;
-  metadata: Record<string, unknown> | null;
-  etag: string;
-  /** 1 for a new entry, +1 on every write. */
-  generation: number;
-  sizeBytes: number;
-  createdAt: number;
-  updatedAt: number;
-  expiresAt: number | null;
-}
-
-/** The fields a write sets. */
-export interface EntryWrite {
-  valueJson?: string | null;
-  blob?: string | null;
-  contentType?: string | null;
-  metadata?: Record<string, unknown> | null;
-  sizeBytes: number;
-  expiresAt?: number | null;
-  /** The etag to store (e.g. a file's content hash); a fresh random one by default. */
-  etag?: string;
-}
-
-/** A write or delete guarded by `if_match` that found another etag (or nothing). */
-export interface PreconditionFailure {
-  ok: false;
-  current: Entry | undefined;
-}
-
-/** Which entries of a namespace {@link LocalStore.list} returns, one page at a time. */
-export interface ListQuery {
-  kind?: EntryKind;
-  prefix?: string;
-  cursor?: string;
-  limit: number;
-}
-
-interface Row {
-  namespace: string;
-  kind: EntryKind;
-  key: string;
-  value: string | null;
-  blob: string | null;
-  content_type: string | null;
-  metadata: string | null;
-  etag: string;
-  generation: number;
-  size_bytes: number;
-  created_at: number;
-  updated_at: number;
-  expires_at: number | null;
-}
+import type { SqliteDriver, SqliteDriverName, StoreDatabase, StoreSync } from "./sqlite/store-database.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS entries (
@@ -92,8 +38,7 @@ CREATE INDEX IF NOT EXISTS entries_expiry ON entries (expires_at) WHERE expires_
 
 const SQL = {
   get: "SELECT * FROM entries WHERE namespace = ?1 AND key = ?2 AND kind = ?3 AND (expires_at IS NULL OR expires_at > ?4)",
-  put: `INSERT OR REPLACE INTO entries
-          (namespace, kind, key, value, blob, content_type, metadata, etag, generation, size_bytes, created_at, updated_at, expires_at)
+  put: `INSERT OR REPLACE INTO entries (${ENTRY_COLUMNS})
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)`,
   delete: "DELETE FROM entries WHERE namespace = ?1 AND key = ?2 AND kind = ?3",
   // ?1 namespace, ?2 kind or NULL, ?3 prefix, ?4 key after or NULL, ?5 kind after, ?6 now, ?7 limit
@@ -119,6 +64,11 @@ export interface LocalStoreOptions {
    * which loads it.
    */
   driver?: SqliteDriver;
+  /**
+   * When a commit reaches the disk on the runtime's SQLite: `"normal"` (default) survives
+   * the process being killed, `"full"` also a power loss (see {@link StoreSync}).
+   */
+  sync?: StoreSync;
 }
 
 /**
@@ -132,9 +82,10 @@ export interface LocalStoreOptions {
  * killed once it returns, the file persists across processes, and a transaction cut short
  * by a crash is rolled back. Against a power loss, the WebAssembly store syncs every
  * commit to disk; the runtime's SQLite syncs at checkpoints (WAL with
- * `synchronous = NORMAL`), so a power loss may undo its last commits.
+ * `synchronous = NORMAL`), so a power loss may undo its last commits, unless it is opened
+ * with `sync: "full"`.
  */
-export class LocalStore {
+export class LocalStore implements EntryStore {
   private readonly db: StoreDatabase;
   private readonly now: Clock;
 
@@ -159,13 +110,7 @@ export class LocalStore {
         "this runtime has no built-in SQLite: open the store with LocalStore.open(), which loads SQLite compiled to WebAssembly",
       );
     }
-    this.db = driver.open(path);
-    try {
-      this.db.transaction(() => this.db.exec(SCHEMA));
-    } catch (error) {
-      this.db.close();
-      throw error;
-    }
+    this.db = driver.open(path, { schema: SCHEMA, sync: options.sync });
     this.now = options.now ?? systemClock;
   }
 
@@ -177,52 +122,26 @@ export class LocalStore {
   /** The live entry, or undefined when missing or expired. */
   get(namespace: string, kind: EntryKind, key: string): Entry | undefined {
     const [row] = this.db.read(() => this.db.all(SQL.get, [namespace, key, kind, this.now()]));
-    return row ? fromRow(row as unknown as Row) : undefined;
+    return row ? fromRow(row as unknown as EntryRow) : undefined;
   }
 
   /**
    * Creates or replaces an entry. With `ifMatch`, only when the live entry has that etag.
    * Entries that expired meanwhile are returned in `expired`, so their blobs can be removed.
    */
-  put(
-    namespace: string,
-    kind: EntryKind,
-    key: string,
-    write: EntryWrite,
-    ifMatch?: string,
-  ): { ok: true; entry: Entry; replaced: Entry | undefined; expired: Entry[] } | PreconditionFailure {
+  put(namespace: string, kind: EntryKind, key: string, write: EntryWrite, ifMatch?: string): PutOutcome {
     return this.db.transaction(() => {
       const expired = this.purgeExpired();
       const current = this.get(namespace, kind, key);
       if (ifMatch !== undefined && current?.etag !== ifMatch) return { ok: false as const, current };
-      const now = this.now();
-      const entry: Entry = {
-        namespace,
-        kind,
-        key,
-        valueJson: write.valueJson ?? null,
-        blob: write.blob ?? null,
-        contentType: write.contentType ?? null,
-        metadata: write.metadata ?? null,
-        etag: write.etag ?? newEtag(),
-        generation: (current?.generation ?? 0) + 1,
-        sizeBytes: write.sizeBytes,
-        createdAt: current?.createdAt ?? now,
-        updatedAt: now,
-        expiresAt: write.expiresAt ?? null,
-      };
+      const entry = nextEntry(namespace, kind, key, write, current, this.now());
       this.db.run(SQL.put, toColumns(entry));
       return { ok: true as const, entry, replaced: current, expired };
     });
   }
 
   /** Deletes an entry; with `ifMatch`, only when the live entry has that etag. */
-  delete(
-    namespace: string,
-    kind: EntryKind,
-    key: string,
-    ifMatch?: string,
-  ): { ok: true; deleted: Entry | undefined } | PreconditionFailure {
+  delete(namespace: string, kind: EntryKind, key: string, ifMatch?: string): DeleteOutcome {
     return this.db.transaction(() => {
       const current = this.get(namespace, kind, key);
       if (ifMatch !== undefined && current?.etag !== ifMatch) return { ok: false as const, current };
@@ -237,7 +156,7 @@ export class LocalStore {
    *
    * @throws TypeError for a cursor this store did not make.
    */
-  list(namespace: string, query: ListQuery): { items: Entry[]; nextCursor: string | null } {
+  list(namespace: string, query: ListQuery): EntryPage {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     const prefix = query.prefix ?? "";
     const rows = this.db.read(() =>
@@ -250,7 +169,7 @@ export class LocalStore {
         this.now(),
         query.limit + 1,
       ]),
-    ) as unknown as Row[];
+    ) as unknown as EntryRow[];
     const items = rows.slice(0, query.limit).map(fromRow);
     const last = items[items.length - 1];
     const nextCursor =
@@ -261,7 +180,7 @@ export class LocalStore {
   /** Removes expired entries and returns them (so file blobs can be deleted too). */
   purgeExpired(): Entry[] {
     const now = this.now();
-    const rows = this.db.read(() => this.db.all(SQL.expired, [now])) as unknown as Row[];
+    const rows = this.db.read(() => this.db.all(SQL.expired, [now])) as unknown as EntryRow[];
     if (rows.length > 0) this.db.transaction(() => this.db.run(SQL.purge, [now]));
     return rows.map(fromRow);
   }
@@ -269,45 +188,4 @@ export class LocalStore {
   close(): void {
     this.db.close();
   }
-}
-
-function newEtag(): string {
-  return randomBytes(12).toString("hex");
-}
-
-function fromRow(row: Row): Entry {
-  return {
-    namespace: row.namespace,
-    kind: row.kind,
-    key: row.key,
-    valueJson: row.value,
-    blob: row.blob,
-    contentType: row.content_type,
-    metadata: row.metadata === null ? null : (JSON.parse(row.metadata) as Record<string, unknown>),
-    etag: row.etag,
-    generation: row.generation,
-    sizeBytes: row.size_bytes,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    expiresAt: row.expires_at,
-  };
-}
-
-/** The columns of {@link SQL.put}, in order. */
-function toColumns(entry: Entry): (string | number | null)[] {
-  return [
-    entry.namespace,
-    entry.kind,
-    entry.key,
-    entry.valueJson,
-    entry.blob,
-    entry.contentType,
-    entry.metadata === null ? null : JSON.stringify(entry.metadata),
-    entry.etag,
-    entry.generation,
-    entry.sizeBytes,
-    entry.createdAt,
-    entry.updatedAt,
-    entry.expiresAt,
-  ];
 }

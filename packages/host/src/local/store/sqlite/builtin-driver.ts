@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync } from "node:fs";
 import { dirname } from "node:path";
 import type { SqliteDriver, SqliteDriverName, SqlRow, SqlValue, StoreDatabase } from "./store-database.js";
 
@@ -46,23 +46,46 @@ function builtinModule<T>(id: string): T | undefined {
 function nativeDriver(name: SqliteDriverName, Database: NativeDatabaseClass): SqliteDriver {
   return {
     name,
-    open(path) {
-      if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-      const db = new Database(path);
+    open(path, { schema, sync = "normal" }) {
+      const onDisk = path !== ":memory:";
+      if (onDisk) mkdirSync(dirname(path), { recursive: true });
+      const created = onDisk && !existsSync(path);
+      const db = new NativeStoreDatabase(name, new Database(path));
       try {
         db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        // A new file holds nothing to lose: its schema is written unsynced and the file
+        // synced once below, where creating it as WAL with syncs on took eight fsyncs
+        // (3 to 36 ms on a busy disk; 0.5 ms to reopen).
+        if (created) db.exec("PRAGMA synchronous = OFF");
+        db.transaction(() => db.exec(schema));
         // WAL: readers never block the writer. NORMAL: a commit is in the log when it returns,
-        // so it survives the process being killed; only a power loss may undo the last ones
-        // (FULL would sync the disk on every commit, which bounds commits to its sync rate).
+        // so it survives the process being killed; only a power loss may undo the last ones.
+        // FULL syncs the log on every commit, which bounds commits to the disk's sync rate.
         db.exec("PRAGMA journal_mode = WAL");
-        db.exec("PRAGMA synchronous = NORMAL");
+        db.exec(`PRAGMA synchronous = ${sync === "full" ? "FULL" : "NORMAL"}`);
+        if (created) syncToDisk(path);
       } catch (error) {
         db.close();
         throw error;
       }
-      return new NativeStoreDatabase(name, db);
+      return db;
     },
   };
+}
+
+/** Syncs a new file and the folder holding its name, so that both survive a power loss. */
+function syncToDisk(path: string): void {
+  for (const [target, flags] of [
+    [path, "r+"],
+    [dirname(path), "r"],
+  ] as const) {
+    const fd = openSync(target, flags);
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
 }
 
 /** A database of the runtime's SQLite, its statements prepared once per SQL text. */

@@ -32,9 +32,28 @@ export interface StoreDatabase {
   close(): void;
 }
 
+/**
+ * When a commit reaches the disk. `"normal"`: the runtime's SQLite (WAL) syncs at
+ * checkpoints, so a commit survives the process being killed but a power loss may undo the
+ * last ones. `"full"`: every commit is synced before it returns (fewer commits per
+ * second). The WebAssembly SQLite always syncs every commit.
+ */
+export type StoreSync = "normal" | "full";
+
+/** How {@link SqliteDriver.open} opens a database. */
+export interface StoreOpenOptions {
+  /** Statements that create the tables when missing (`CREATE … IF NOT EXISTS`), run in one transaction. */
+  schema: string;
+  /** When a commit reaches the disk; default `"normal"`. */
+  sync?: StoreSync;
+}
+
 /** Opens databases of one kind of SQLite. */
 export interface SqliteDriver {
   readonly name: SqliteDriverName;
-  /** Opens (and creates, with its folder) the database at `path`, or an in-memory one for ":memory:". */
-  open(path: string): StoreDatabase;
+  /**
+   * Opens (and creates, with its folder) the database at `path`, or an in-memory one for
+   * ":memory:", with its schema.
+   */
+  open(path: string, options: StoreOpenOptions): StoreDatabase;
 }

@@ -16,7 +16,19 @@ type Statement = ReturnType<SqliteDatabase["prepare"]>;
  * loads it only where it is needed (see `loadSqliteDriver`).
  */
 export function wasmSqliteDriver(sqlite: WasmSqliteModule): SqliteDriver {
-  return { name: "wasm", open: (path) => new WasmStoreDatabase(sqlite, path) };
+  return {
+    name: "wasm",
+    open: (path, { schema }) => {
+      const db = new WasmStoreDatabase(sqlite, path);
+      try {
+        db.transaction(() => db.exec(schema));
+      } catch (error) {
+        db.close();
+        throw error;
+      }
+      return db;
+    },
+  };
 }
 
 /** A database of the WebAssembly SQLite, its statements prepared once per SQL text. */

@@ -1,0 +1,76 @@
+import type { RequestId } from "../../../wire/jsonrpc.js";
+
+/** What a replica needs to serve a legacy session another replica began: its `initialize` params. */
+export interface SessionRecord {
+  /** The params of the session's `initialize`, replayed to negotiate the same revision and capabilities. */
+  readonly initialize: unknown;
+}
+
+/**
+ * The event log of one response stream: each event it is given is numbered, kept for a
+ * while, and readable by any replica that a client resumes the stream on.
+ */
+export interface StreamLog {
+  /** Keeps one event (a serialized JSON-RPC message) and returns its SSE event id. */
+  append(frame: string, final: boolean): string;
+}
+
+/** Where a resumed stream's events go: written in order; `end` closes the stream. */
+export interface StreamSink {
+  write(eventId: string | undefined, frame: string): void;
+  end(): void;
+  /** True once the client went away: following stops. */
+  readonly closed: boolean;
+}
+
+/** A `notifications/cancelled` (or any message) relayed to the replicas that may run its call. */
+export interface RelayedMessage {
+  readonly sessionId: string;
+  readonly message: { readonly method?: string; readonly id?: RequestId | null; readonly params?: unknown };
+}
+
+/**
+ * The state of legacy sessions that replicas share: the sessions themselves, their
+ * response streams' events (so `Last-Event-ID` resumes on any replica) and messages for
+ * the replica running a call. {@link localSessionStore} shares nothing (one process
+ * serves alone); the Redis store (`redis-session-store.ts`) shares it all.
+ */
+export interface SessionStore {
+  /** Records a session as its `initialize` is answered. */
+  save(id: string, record: SessionRecord): Promise<void>;
+  /**
+   * The record of a session that may have begun on another replica, its lifetime renewed;
+   * undefined once unknown, expired or ended. `undefined` as a whole: nothing is shared,
+   * this process's own table is the only truth.
+   */
+  readonly load: ((id: string) => Promise<SessionRecord | undefined>) | undefined;
+  /** Forgets a session its client ended. */
+  remove(id: string): Promise<void>;
+  /** A log for a response stream of `sessionId` answering `requestId`; undefined when streams cannot be resumed. */
+  openStream(sessionId: string, requestId: RequestId): StreamLog | undefined;
+  /**
+   * Replays the events of a stream of `sessionId` after `lastEventId`, then follows it
+   * until its answer, or until the replica running its call is gone (then ends it with an
+   * error answer). False when the id names no stream of this session that can be resumed.
+   */
+  resume(sessionId: string, lastEventId: string, sink: StreamSink): Promise<boolean>;
+  /** Sends a message to the other replicas (a cancellation for the one running the call). */
+  relay(message: RelayedMessage): void;
+  /** Whether the shared state can be reached (for `/readyz`). */
+  ready(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Today's single-process behaviour: nothing is shared, streams are not resumable. */
+export function localSessionStore(): SessionStore {
+  return {
+    save: async () => {},
+    load: undefined,
+    remove: async () => {},
+    openStream: () => undefined,
+    resume: async () => false,
+    relay: () => {},
+    ready: async () => true,
+    close: async () => {},
+  };
+}

@@ -22,7 +22,11 @@ const INITIALIZE = {
   jsonrpc: "2.0",
   id: 0,
   method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+  params: {
+    protocolVersion: "2025-06-18",
+    capabilities: { sampling: {} },
+    clientInfo: { name: "raw", version: "1" },
+  },
 };
 
 function waitCall(id: number, ms: number) {
@@ -116,6 +120,31 @@ describe.skipIf(skipWithout(ready))("legacy sessions shared on Redis by three re
     await running.waitFor("wait aborted", aborted);
   });
 
+  it("routes the client's answer to a sampling request, sent to another replica, to the call that asked", async () => {
+    const [running, other] = replicas as [Served, Served];
+    const session = await begin(running.url);
+    const header = { "mcp-session-id": session };
+    const call = await openAnswer(running.url, "POST", header, {
+      jsonrpc: "2.0",
+      id: 9,
+      method: "tools/call",
+      params: { name: "ask_model", arguments: {} },
+    });
+    const ask = (await call.next())?.data;
+    expect(ask?.method).toBe("sampling/createMessage");
+    const reply = {
+      jsonrpc: "2.0",
+      id: ask?.id,
+      result: { role: "assistant", content: { type: "text", text: "hi from afar" }, model: "m" },
+    };
+    expect((await postMessage(other.url, reply, header)).status).toBe(202);
+    const { events } = await call.rest();
+    expect(events.at(-1)?.data).toMatchObject({
+      id: 9,
+      result: { structuredContent: { reply: "hi from afar" } },
+    });
+  });
+
   it("resumes a stream on another replica with Last-Event-ID while its call goes on", async () => {
     const [running, other] = replicas as [Served, Served];
     const session = await begin(running.url);
@@ -186,9 +215,19 @@ describe.skipIf(skipWithout(ready))("legacy sessions shared on Redis by three re
     const readyz = (replica: Served) => fetch(new URL("/readyz", replica.url));
     const live = replicas[0] as Served;
     expect((await readyz(live)).status).toBe(200);
+    const session = await begin(live.url);
     await redis.stop();
     const answer = await readyz(live);
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({ status: "unavailable" });
+    // A request that needs the shared state is refused as the server's trouble, not hung.
+    const ping = await postMessage(
+      live.url,
+      { jsonrpc: "2.0", id: 1, method: "ping" },
+      { "mcp-session-id": session },
+    );
+    expect(ping.status).toBe(503);
+    expect(ping.headers["retry-after"]).toBeDefined();
+    expect((await readyz(live)).status).toBe(503);
   });
 });

@@ -13,8 +13,9 @@ export interface RoundRobinProxy {
 }
 
 /**
- * Forwards each request to the next upstream in turn; one refusing connections (a dead
- * replica) is skipped, as a load balancer's health check would. A response cut off by
+ * Forwards each request to the next upstream in turn, on a connection of its own (no kept-alive
+ * connection to a replica since killed); one refusing connections (a dead replica) is
+ * skipped, as a load balancer's health check would. A response cut off by
  * its upstream is cut off for the client too. Answers say who served them in `x-upstream`.
  */
 export async function startRoundRobinProxy(upstreams: readonly string[]): Promise<RoundRobinProxy> {
@@ -30,7 +31,7 @@ export async function startRoundRobinProxy(upstreams: readonly string[]): Promis
     const target = new URL(req.url ?? "/", upstreams[index]);
     const upstream = httpRequest(
       target,
-      { method: req.method, headers: { ...req.headers, host: target.host } },
+      { method: req.method, headers: { ...req.headers, host: target.host }, agent: false },
       (answer) => {
         served.push(index);
         res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-upstream": String(index) });

@@ -32,7 +32,12 @@ import { modernHeaderMismatch } from "./modern-headers.js";
 import { INVALID, Refusal, refuse, TRANSPORT_ERROR } from "./refusal.js";
 import { AuthRefusal, type Grant, type McpAuthSettings, ResourceServer } from "./resource-server.js";
 import { openRedisSessionStore } from "./shared/redis-session-store.js";
-import { localSessionStore, type RelayedMessage, type SessionStore } from "./shared/session-store.js";
+import {
+  type ClientResponse,
+  localSessionStore,
+  type RelayedMessage,
+  type SessionStore,
+} from "./shared/session-store.js";
 import { resumeStream } from "./stream-resume.js";
 import { headerViolation } from "./strict-headers.js";
 
@@ -355,10 +360,10 @@ class McpHttpEndpoint {
       throw new Refusal(400, INVALID, "Invalid Request: a JSON-RPC request, notification or response");
     const session = await this.existingSession(req);
     if (session === this.modern) {
-      if (!session.settle(message as Parameters<HttpMcpSession["settle"]>[0])) {
+      if (!session.settle(message as ClientResponse)) {
         this.options.log.warn(`dropped a response for unknown id ${JSON.stringify(message.id)}`);
       }
-    } else this.sessions.settle(session, message as Parameters<HttpMcpSession["settle"]>[0]);
+    } else this.sessions.settle(session, message as ClientResponse);
     res.writeHead(202).end();
   }
 

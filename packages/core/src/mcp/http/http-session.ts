@@ -9,7 +9,7 @@ import { JsonRpcErrorCode } from "../../wire/error-codes.js";
 import type { RequestId } from "../../wire/jsonrpc.js";
 import { MAX_FRAME_BYTES } from "../../wire/limits.js";
 import { idKey, type McpServerSide, type McpSession } from "../mcp-session.js";
-import type { SessionRecord, StreamLog } from "./shared/session-store.js";
+import type { ClientResponse, SessionRecord, StreamLog } from "./shared/session-store.js";
 
 /** What the client of a POST accepts as the answer (from its `Accept` header). */
 export interface AnswerForms {
@@ -219,11 +219,7 @@ export class HttpMcpSession {
   }
 
   /** Routes a response the client POSTed to the request this server sent. */
-  settle(response: {
-    id: RequestId;
-    result?: unknown;
-    error?: { code?: unknown; message?: unknown; data?: unknown };
-  }): boolean {
+  settle(response: ClientResponse): boolean {
     const ask = this.asks.get(String(response.id));
     if (!ask) return false;
     this.asks.delete(String(response.id));

@@ -4,10 +4,7 @@ import { uniqueId } from "../../rpc/unique-id.js";
 import type { HttpMcpSession } from "./http-session.js";
 import { Refusal, TRANSPORT_ERROR } from "./refusal.js";
 import { SessionTable } from "./session-table.js";
-import type { RelayedMessage, SessionStore } from "./shared/session-store.js";
-
-/** A response the client POSTed to a request the server sent it. */
-type ClientResponse = Parameters<HttpMcpSession["settle"]>[0];
+import type { ClientResponse, RelayedMessage, SessionStore } from "./shared/session-store.js";
 
 /**
  * The legacy era's sessions (`initialize`, then `Mcp-Session-Id`): this process's copies in
@@ -74,35 +71,37 @@ export class LegacySessions {
     return adopting;
   }
 
-  /** Ends a session for its client (DELETE). */
+  /** Ends a session for its client (DELETE), here and on the replicas holding it (their calls are cancelled). */
   async end(id: string): Promise<void> {
     const session = await this.find(id);
     await reachStore(() => this.store.remove(id));
     this.drop(id, session, "ended by the client");
+    this.store.relay({ kind: "ended", sessionId: id });
   }
 
   /** Handles a notification; a cancellation also goes to the replica that may run the call. */
   notify(session: HttpMcpSession, request: IncomingRequest): void {
     session.notify(request);
     if (request.method === "notifications/cancelled") {
-      this.store.relay({ sessionId: session.id, message: request });
+      this.store.relay({ kind: "cancelled", sessionId: session.id, params: request.params });
     }
   }
 
   /** Routes a response to the request this server (or, relayed, another replica) sent the client. */
   settle(session: HttpMcpSession, response: ClientResponse): void {
     if (session.settle(response)) return;
-    if (this.store.load) this.store.relay({ sessionId: session.id, message: response });
+    if (this.store.load) this.store.relay({ kind: "response", sessionId: session.id, response });
     else this.log.warn(`dropped a response for unknown id ${JSON.stringify(response.id)}`);
   }
 
   /** A message another replica relayed: handled by this process's copy of its session, if any. */
-  relayed({ sessionId, message }: RelayedMessage): void {
-    const session = this.table.peek(sessionId);
+  relayed(message: RelayedMessage): void {
+    const session = this.table.peek(message.sessionId);
     if (!session) return;
-    if (message.method === "notifications/cancelled") session.notify(message as IncomingRequest);
-    else if (message.method === undefined && message.id !== undefined)
-      session.settle(message as ClientResponse);
+    if (message.kind === "cancelled")
+      session.notify({ method: "notifications/cancelled", params: message.params });
+    else if (message.kind === "response") session.settle(message.response);
+    else this.drop(message.sessionId, session, "ended by the client on another server");
   }
 
   /** Drops sessions idle here for longer than allowed (a shared one lives on in the store while used elsewhere). */

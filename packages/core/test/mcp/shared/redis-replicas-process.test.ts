@@ -86,18 +86,21 @@ describe.skipIf(skipWithout(ready))("legacy sessions shared on Redis by three re
     expect(takenOver.length).toBeGreaterThanOrEqual(2);
   });
 
-  it("ends a session everywhere when its client ends it on one replica", async () => {
-    const session = await begin(replicas[0]?.url as string);
+  it("ends a session everywhere when its client ends it on one replica, cancelling its calls", async () => {
+    const [running, other, ending] = replicas as [Served, Served, Served];
+    const session = await begin(running.url);
     const header = { "mcp-session-id": session };
-    expect(
-      (await postMessage(replicas[1]?.url as string, { jsonrpc: "2.0", id: 1, method: "ping" }, header))
-        .status,
-    ).toBe(200);
-    const ended = await fetch(replicas[2]?.url as string, { method: "DELETE", headers: header });
-    expect(ended.status).toBe(200);
-    for (const replica of replicas.slice(0, 2)) {
-      const after = await postMessage(replica.url, { jsonrpc: "2.0", id: 2, method: "ping" }, header);
-      expect(after.status).toBe(404);
+    const ping = { jsonrpc: "2.0", id: 1, method: "ping" };
+    expect((await postMessage(other.url, ping, header)).status).toBe(200);
+    const call = await openAnswer(running.url, "POST", header, waitCall(5, 30_000));
+    expect((await call.next())?.data.method).toBe("notifications/progress");
+    const aborted = running.stderr().split("wait aborted").length;
+    expect((await fetch(ending.url, { method: "DELETE", headers: header })).status).toBe(200);
+    const { events } = await call.rest();
+    expect(events.at(-1)?.data).toMatchObject({ id: 5, error: { code: REQUEST_ENDED_CODE } });
+    await running.waitFor("wait aborted", aborted);
+    for (const replica of [running, other]) {
+      expect((await postMessage(replica.url, ping, header)).status).toBe(404);
     }
   });
 
@@ -209,7 +212,7 @@ describe.skipIf(skipWithout(ready))("legacy sessions shared on Redis by three re
     // The session goes on on the replicas left.
     const after = await postMessage(proxy.url, waitCall(200, 1), header);
     expect(answerOf(after)).toMatchObject({ id: 200, result: { structuredContent: { waited: 1 } } });
-  });
+  }, 20_000);
 
   it("reports not ready once Redis cannot be reached", async () => {
     const readyz = (replica: Served) => fetch(new URL("/readyz", replica.url));
@@ -229,5 +232,5 @@ describe.skipIf(skipWithout(ready))("legacy sessions shared on Redis by three re
     expect(ping.status).toBe(503);
     expect(ping.headers["retry-after"]).toBeDefined();
     expect((await readyz(live)).status).toBe(503);
-  });
+  }, 15_000);
 });

@@ -136,11 +136,9 @@ class RedisSessionStore implements SessionStore {
   }
 
   relay(message: RelayedMessage): void {
-    const text = JSON.stringify({ from: this.replicaId, ...message });
+    const text = JSON.stringify({ from: this.replicaId, message });
     this.redis.publish(RELAY_CHANNEL, text).catch((error: Error) => {
-      this.settings.log.warn(
-        `cannot relay ${message.message.method ?? "a response"} through Redis: ${error.message}`,
-      );
+      this.settings.log.warn(`cannot relay a ${message.kind} message through Redis: ${error.message}`);
     });
   }
 
@@ -211,8 +209,8 @@ class RedisSessionStore implements SessionStore {
 
   private received(text: string): void {
     try {
-      const { from, sessionId, message } = JSON.parse(text) as RelayedMessage & { from: string };
-      if (from !== this.replicaId) this.settings.onRelayed({ sessionId, message });
+      const { from, message } = JSON.parse(text) as { from: string; message: RelayedMessage };
+      if (from !== this.replicaId) this.settings.onRelayed(message);
     } catch (error) {
       this.settings.log.warn(`ignored a relayed message that is not JSON: ${(error as Error).message}`);
     }

@@ -23,10 +23,20 @@ export interface StreamSink {
   readonly closed: boolean;
 }
 
-/** A `notifications/cancelled` (or any message) relayed to the replicas that may run its call. */
-export interface RelayedMessage {
-  readonly sessionId: string;
-  readonly message: { readonly method?: string; readonly id?: RequestId | null; readonly params?: unknown };
+/**
+ * What one replica tells the others about a session: a cancellation or the client's answer
+ * to a server request (for the replica running the call), or that its client ended it.
+ */
+export type RelayedMessage =
+  | { readonly kind: "cancelled"; readonly sessionId: string; readonly params: unknown }
+  | { readonly kind: "response"; readonly sessionId: string; readonly response: ClientResponse }
+  | { readonly kind: "ended"; readonly sessionId: string };
+
+/** A response the client POSTed to a request the server sent it. */
+export interface ClientResponse {
+  readonly id: RequestId;
+  readonly result?: unknown;
+  readonly error?: { code?: unknown; message?: unknown; data?: unknown };
 }
 
 /**
@@ -54,7 +64,7 @@ export interface SessionStore {
    * error answer). False when the id names no stream of this session that can be resumed.
    */
   resume(sessionId: string, lastEventId: string, sink: StreamSink): Promise<boolean>;
-  /** Sends a message to the other replicas (a cancellation for the one running the call). */
+  /** Tells the other replicas about a session (see {@link RelayedMessage}). */
   relay(message: RelayedMessage): void;
   /** Whether the shared state can be reached (for `/readyz`). */
   ready(): Promise<boolean>;

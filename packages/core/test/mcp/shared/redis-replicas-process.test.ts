@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -166,7 +167,33 @@ describe.skipIf(skipWithout(ready))("legacy sessions shared on Redis by three re
     expect(events.map((event) => event.data)).toEqual([
       { jsonrpc: "2.0", id: 8, result: expect.objectContaining({ structuredContent: { waited: 1500 } }) },
     ]);
-    expect(running.stderr()).not.toContain("wait aborted: MCP");
+  });
+
+  it("still cancels the call of a client that goes away before it holds an event id", async () => {
+    const running = replicas[1] as Served;
+    const session = await begin(running.url);
+    const started = running.stderr().split("wait started").length;
+    const aborted = running.stderr().split("wait aborted").length;
+    // No progress token: the answer would be plain JSON, nothing numbered is sent to resume from.
+    const call = {
+      jsonrpc: "2.0",
+      id: 10,
+      method: "tools/call",
+      params: { name: "wait", arguments: { ms: 30_000 } },
+    };
+    const req = request(running.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-session-id": session,
+      },
+    });
+    req.on("error", () => {});
+    req.end(JSON.stringify(call));
+    await running.waitFor("wait started", started);
+    req.destroy();
+    await running.waitFor("wait aborted", aborted);
   });
 
   it("refuses a Last-Event-ID naming no stream of the session", async () => {

@@ -52,12 +52,11 @@ export class LegacySessions {
   /** The session named by `id`: 404 when unknown, expired or ended (here or, with a shared store, anywhere). */
   async find(id: string): Promise<HttpMcpSession> {
     const local = this.table.get(id);
-    const load = this.store.load;
-    if (!load) {
+    if (!this.store.shared) {
       if (local) return local;
       throw sessionNotFound();
     }
-    const record = await reachStore(() => load(id));
+    const record = await reachStore(() => this.store.load(id));
     if (record === undefined) {
       if (local) this.drop(id, local, "ended or expired on another server");
       throw sessionNotFound();
@@ -90,7 +89,7 @@ export class LegacySessions {
   /** Routes a response to the request this server (or, relayed, another replica) sent the client. */
   settle(session: HttpMcpSession, response: ClientResponse): void {
     if (session.settle(response)) return;
-    if (this.store.load) this.store.relay({ kind: "response", sessionId: session.id, response });
+    if (this.store.shared) this.store.relay({ kind: "response", sessionId: session.id, response });
     else this.log.warn(`dropped a response for unknown id ${JSON.stringify(response.id)}`);
   }
 

@@ -18,12 +18,12 @@ export async function resumeStream(
 ): Promise<void> {
   const lastEventId = req.headers["last-event-id"];
   const sessionId = req.headers[sessionHeader];
-  if (!store.load || typeof lastEventId !== "string" || typeof sessionId !== "string") {
+  if (!store.shared || typeof lastEventId !== "string" || typeof sessionId !== "string") {
     throw new Refusal(
       405,
       TRANSPORT_ERROR,
-      `Method GET not allowed: POST requests, DELETE ends a session${store.load ? ", GET with Last-Event-ID and Mcp-Session-Id resumes a stream" : ""}`,
-      { allow: store.load ? "GET, POST, DELETE" : "POST, DELETE" },
+      `Method GET not allowed: POST requests, DELETE ends a session${store.shared ? ", GET with Last-Event-ID and Mcp-Session-Id resumes a stream" : ""}`,
+      { allow: store.shared ? "GET, POST, DELETE" : "POST, DELETE" },
     );
   }
   if (!acceptedAnswers(req.headers.accept).eventStream) {

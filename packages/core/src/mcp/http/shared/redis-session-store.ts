@@ -61,6 +61,7 @@ export async function openRedisSessionStore(settings: RedisStoreSettings): Promi
 
 class RedisSessionStore implements SessionStore {
   /** This process among the replicas: the owner named in the ids of the streams it writes. */
+  readonly shared = true;
   private readonly replicaId = uniqueId();
   private readonly subscriber: Redis;
   private readonly heartbeat: NodeJS.Timeout;
@@ -93,10 +94,10 @@ class RedisSessionStore implements SessionStore {
     await this.redis.set(sessionKey(id), JSON.stringify(record), "PX", this.settings.sessionTtlMs);
   }
 
-  readonly load = async (id: string): Promise<SessionRecord | undefined> => {
+  async load(id: string): Promise<SessionRecord | undefined> {
     const text = await this.redis.getex(sessionKey(id), "PX", this.settings.sessionTtlMs);
     return text === null ? undefined : (JSON.parse(text) as SessionRecord);
-  };
+  }
 
   async remove(id: string): Promise<void> {
     await this.redis.del(sessionKey(id));
@@ -143,6 +144,8 @@ class RedisSessionStore implements SessionStore {
   }
 
   async ready(): Promise<boolean> {
+    // Not connected (down, or reconnecting): say so at once rather than after a timeout.
+    if (this.redis.status !== "ready") return false;
     try {
       return (await this.redis.ping()) === "PONG";
     } catch {

@@ -46,14 +46,18 @@ export interface ClientResponse {
  * serves alone); the Redis store (`redis-session-store.ts`) shares it all.
  */
 export interface SessionStore {
+  /**
+   * Whether other replicas see this state. Not shared: this process's own table is the only
+   * truth about sessions, and streams cannot be resumed.
+   */
+  readonly shared: boolean;
   /** Records a session as its `initialize` is answered. */
   save(id: string, record: SessionRecord): Promise<void>;
   /**
    * The record of a session that may have begun on another replica, its lifetime renewed;
-   * undefined once unknown, expired or ended. `undefined` as a whole: nothing is shared,
-   * this process's own table is the only truth.
+   * undefined once unknown, expired or ended (always, when nothing is shared).
    */
-  readonly load: ((id: string) => Promise<SessionRecord | undefined>) | undefined;
+  load(id: string): Promise<SessionRecord | undefined>;
   /** Forgets a session its client ended. */
   remove(id: string): Promise<void>;
   /** A log for a response stream of `sessionId` answering `requestId`; undefined when streams cannot be resumed. */
@@ -74,8 +78,9 @@ export interface SessionStore {
 /** Today's single-process behaviour: nothing is shared, streams are not resumable. */
 export function localSessionStore(): SessionStore {
   return {
+    shared: false,
     save: async () => {},
-    load: undefined,
+    load: async () => undefined,
     remove: async () => {},
     openStream: () => undefined,
     resume: async () => false,

@@ -3,6 +3,7 @@ import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requirePrerequisite, skipWithout } from "../../../../../tooling/test-support/src/prerequisite.js";
 import {
@@ -18,6 +19,8 @@ import { openAnswer, type RoundRobinProxy, startRoundRobinProxy } from "./replic
 // legacy session, its streams' events and its cancellations reach every replica.
 const coreBuilt = existsSync(fileURLToPath(new URL("../../../dist/index.js", import.meta.url)));
 const ready = coreBuilt && redisServerAvailable();
+
+const MODERN = "2026-07-28";
 
 const INITIALIZE = {
   jsonrpc: "2.0",
@@ -85,6 +88,42 @@ describe.skipIf(skipWithout(ready))("legacy sessions shared on Redis by three re
       replica.stderr().includes("taken over from another server"),
     );
     expect(takenOver.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("serves modern-era calls on any replica without writing to Redis", async () => {
+    const keys = new Redis(redis.url);
+    try {
+      const before = (await keys.keys("executa:mcp:*")).filter((key) => !key.includes(":replica:"));
+      const answers = [];
+      for (const id of [21, 22, 23]) {
+        const meta = {
+          "io.modelcontextprotocol/protocolVersion": MODERN,
+          "io.modelcontextprotocol/clientCapabilities": {},
+          "io.modelcontextprotocol/clientInfo": { name: "modern", version: "1" },
+        };
+        const call = {
+          jsonrpc: "2.0",
+          id,
+          method: "tools/call",
+          params: { name: "wait", arguments: { ms: 1 }, _meta: meta },
+        };
+        const headers = { "mcp-protocol-version": MODERN, "mcp-method": "tools/call", "mcp-name": "wait" };
+        answers.push(await postMessage(proxy.url, call, headers));
+      }
+      expect(new Set(answers.map((answer) => answer.headers["x-upstream"])).size).toBe(3);
+      expect(answers.map((answer) => answerOf(answer))).toEqual(
+        [21, 22, 23].map((id) =>
+          expect.objectContaining({
+            id,
+            result: expect.objectContaining({ structuredContent: { waited: 1 } }),
+          }),
+        ),
+      );
+      const after = (await keys.keys("executa:mcp:*")).filter((key) => !key.includes(":replica:"));
+      expect(after.sort()).toEqual(before.sort());
+    } finally {
+      keys.disconnect();
+    }
   });
 
   it("ends a session everywhere when its client ends it on one replica, cancelling its calls", async () => {

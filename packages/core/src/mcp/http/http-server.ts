@@ -195,7 +195,7 @@ class McpHttpEndpoint {
     }
     if (req.method === "POST") return this.post(req, res, grant);
     if (req.method === "DELETE") return this.end(req, res);
-    if (req.method === "GET") return resumeStream(req, res, this.sessions, this.store, SESSION_HEADER);
+    if (req.method === "GET") return resumeStream(req, res, this.sessions, SESSION_HEADER);
     throw new Refusal(
       405,
       TRANSPORT_ERROR,

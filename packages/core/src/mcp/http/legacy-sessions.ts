@@ -4,7 +4,7 @@ import { uniqueId } from "../../rpc/unique-id.js";
 import type { HttpMcpSession } from "./http-session.js";
 import { Refusal, TRANSPORT_ERROR } from "./refusal.js";
 import { SessionTable } from "./session-table.js";
-import type { ClientResponse, RelayedMessage, SessionStore } from "./shared/session-store.js";
+import type { ClientResponse, RelayedMessage, SessionStore, StreamSink } from "./shared/session-store.js";
 
 /**
  * The legacy era's sessions (`initialize`, then `Mcp-Session-Id`): this process's copies in
@@ -28,6 +28,11 @@ export class LegacySessions {
     this.table = new SessionTable(maxSessions);
   }
 
+  /** Whether the sessions are shared with other replicas (streams can then be resumed on any). */
+  get shared(): boolean {
+    return this.store.shared;
+  }
+
   /** A new session for an `initialize` with these params, recorded in the store before it is answered. */
   async begin(params: unknown): Promise<HttpMcpSession> {
     this.makeRoom();
@@ -35,7 +40,7 @@ export class LegacySessions {
     const session = this.open(id);
     this.table.set(id, session);
     try {
-      await reachStore(() => this.store.save(id, { initialize: params }));
+      await reachStore(() => this.store.save(id, { initialize: params }), this.log);
     } catch (error) {
       this.table.delete(id);
       throw error;
@@ -56,7 +61,7 @@ export class LegacySessions {
       if (local) return local;
       throw sessionNotFound();
     }
-    const record = await reachStore(() => this.store.load(id));
+    const record = await reachStore(() => this.store.load(id), this.log);
     if (record === undefined) {
       if (local) this.drop(id, local, "ended or expired on another server");
       throw sessionNotFound();
@@ -73,9 +78,18 @@ export class LegacySessions {
   /** Ends a session for its client (DELETE), here and on the replicas holding it (their calls are cancelled). */
   async end(id: string): Promise<void> {
     const session = await this.find(id);
-    await reachStore(() => this.store.remove(id));
+    await reachStore(() => this.store.remove(id), this.log);
     this.drop(id, session, "ended by the client");
     this.store.relay({ kind: "ended", sessionId: id });
+  }
+
+  /**
+   * Resumes a stream of session `id` after `lastEventId` into `sink` (see
+   * {@link SessionStore.resume}); false when there is no such stream to resume.
+   */
+  async resume(id: string, lastEventId: string, sink: StreamSink): Promise<boolean> {
+    await this.find(id);
+    return reachStore(() => this.store.resume(id, lastEventId, sink), this.log);
   }
 
   /** Handles a notification; a cancellation also goes to the replica that may run the call. */
@@ -161,15 +175,16 @@ function sessionNotFound(): Refusal {
   );
 }
 
-/** Runs a store operation; one that fails (Redis unreachable) is answered 503, not blamed on the client. */
-async function reachStore<T>(operation: () => Promise<T>): Promise<T> {
+/** Runs a store operation; one that fails (Redis unreachable) is logged and answered 503, not blamed on the client. */
+async function reachStore<T>(operation: () => Promise<T>, log: Logger): Promise<T> {
   try {
     return await operation();
   } catch (error) {
+    log.warn(`shared session state unreachable: ${(error as Error).message}`);
     throw new Refusal(
       503,
       TRANSPORT_ERROR,
-      `Service Unavailable: the shared session state cannot be reached (${(error as Error).message}); retry later`,
+      "Service Unavailable: the shared session state cannot be reached; retry later",
       { "retry-after": "2" },
     );
   }

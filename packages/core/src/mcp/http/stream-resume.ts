@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { acceptedAnswers } from "./http-checks.js";
 import type { LegacySessions } from "./legacy-sessions.js";
 import { INVALID, Refusal, TRANSPORT_ERROR } from "./refusal.js";
-import type { SessionStore, StreamSink } from "./shared/session-store.js";
+import type { StreamSink } from "./shared/session-store.js";
 
 /**
  * `GET` with `Last-Event-ID` and `Mcp-Session-Id`: the rest of a response stream the
@@ -13,24 +13,22 @@ export async function resumeStream(
   req: IncomingMessage,
   res: ServerResponse,
   sessions: LegacySessions,
-  store: SessionStore,
   sessionHeader: string,
 ): Promise<void> {
   const lastEventId = req.headers["last-event-id"];
   const sessionId = req.headers[sessionHeader];
-  if (!store.shared || typeof lastEventId !== "string" || typeof sessionId !== "string") {
+  if (!sessions.shared || typeof lastEventId !== "string" || typeof sessionId !== "string") {
     throw new Refusal(
       405,
       TRANSPORT_ERROR,
-      `Method GET not allowed: POST requests, DELETE ends a session${store.shared ? ", GET with Last-Event-ID and Mcp-Session-Id resumes a stream" : ""}`,
-      { allow: store.shared ? "GET, POST, DELETE" : "POST, DELETE" },
+      `Method GET not allowed: POST requests, DELETE ends a session${sessions.shared ? ", GET with Last-Event-ID and Mcp-Session-Id resumes a stream" : ""}`,
+      { allow: sessions.shared ? "GET, POST, DELETE" : "POST, DELETE" },
     );
   }
   if (!acceptedAnswers(req.headers.accept).eventStream) {
     throw new Refusal(406, INVALID, "Not Acceptable: a resumed stream is text/event-stream; Accept it");
   }
-  await sessions.find(sessionId);
-  if (!(await store.resume(sessionId, lastEventId, eventSink(res, { [sessionHeader]: sessionId })))) {
+  if (!(await sessions.resume(sessionId, lastEventId, eventSink(res, { [sessionHeader]: sessionId })))) {
     throw new Refusal(
       404,
       TRANSPORT_ERROR,

@@ -7,6 +7,9 @@ import {
 } from "./http-address.js";
 import { MCP_AUTH_ISSUER_ENV, MCP_AUTH_RESOURCE_ENV, type McpAuthSettings } from "./resource-server.js";
 
+/** `redis://` URL of the Redis the replicas share their legacy sessions on (see `McpHttpOptions.redisUrl`). */
+export const MCP_REDIS_URL_ENV = "EXECUTA_MCP_REDIS_URL";
+
 /** An `EXECUTA_MCP_HTTP_*` environment variable whose value cannot be used. */
 export class McpHttpSettingError extends Error {
   override readonly name = "McpHttpSettingError";
@@ -22,14 +25,17 @@ export interface McpHttpEnvSettings {
   readonly allowedHosts: readonly string[];
   readonly trustedNetwork: boolean;
   readonly limits: Partial<McpHttpLimits>;
+  /** The shared Redis, when one is configured. */
+  readonly redisUrl: string | undefined;
 }
 
 /**
  * Reads the `EXECUTA_MCP_HTTP_*` variables. Throws {@link McpHttpSettingError} for a token
  * set empty (which would otherwise mean "no authentication" without a word), a trusted-network
  * value other than `1`/`true`/`0`/`false`, a limit that is unknown or not a positive integer,
- * an issuer without a resource (or the reverse), either not an http(s) URL, and an issuer
- * together with a static token (two rules for one door: choose one).
+ * an issuer without a resource (or the reverse), either not an http(s) URL, an issuer
+ * together with a static token (two rules for one door: choose one), and a Redis URL that
+ * is not `redis://` or `rediss://`.
  */
 export function mcpHttpSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): McpHttpEnvSettings {
   const token = env[MCP_HTTP_TOKEN_ENV];
@@ -50,6 +56,7 @@ export function mcpHttpSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Mc
     allowedHosts: env[MCP_HTTP_ALLOWED_HOSTS_ENV]?.split(",") ?? [],
     trustedNetwork: flag(MCP_HTTP_TRUSTED_NETWORK_ENV, env[MCP_HTTP_TRUSTED_NETWORK_ENV]),
     limits: limits(env[MCP_HTTP_LIMITS_ENV]),
+    redisUrl: redisUrl(env[MCP_REDIS_URL_ENV]),
   };
 }
 
@@ -94,4 +101,15 @@ function authSettings(env: NodeJS.ProcessEnv): McpAuthSettings | undefined {
     }
   }
   return { issuer, resource };
+}
+
+function redisUrl(value: string | undefined): string | undefined {
+  const url = value?.trim() || undefined;
+  if (url === undefined) return undefined;
+  if (!URL.canParse(url) || !/^rediss?:$/.test(new URL(url).protocol)) {
+    throw new McpHttpSettingError(
+      `${MCP_REDIS_URL_ENV} must be a redis:// or rediss:// URL, got ${JSON.stringify(url.replace(/\/\/[^@/]*@/, "//***@"))}`,
+    );
+  }
+  return url;
 }

@@ -2,7 +2,6 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { serializeErrorFrame } from "../../errors/error-frame.js";
 import type { Logger } from "../../log/logger.js";
 import type { IncomingRequest } from "../../rpc/peer.js";
-import { uniqueId } from "../../rpc/unique-id.js";
 import { JsonRpcErrorCode } from "../../wire/error-codes.js";
 import type { RequestId } from "../../wire/jsonrpc.js";
 import { MAX_FRAME_BYTES } from "../../wire/limits.js";
@@ -28,9 +27,18 @@ import {
 import { McpHttpSettingError } from "./http-env.js";
 import { exposureProblem } from "./http-exposure.js";
 import { HttpExchange, HttpMcpSession } from "./http-session.js";
+import { LegacySessions } from "./legacy-sessions.js";
 import { modernHeaderMismatch } from "./modern-headers.js";
+import { INVALID, Refusal, refuse, TRANSPORT_ERROR } from "./refusal.js";
 import { AuthRefusal, type Grant, type McpAuthSettings, ResourceServer } from "./resource-server.js";
-import { SessionTable } from "./session-table.js";
+import { openRedisSessionStore } from "./shared/redis-session-store.js";
+import {
+  type ClientResponse,
+  localSessionStore,
+  type RelayedMessage,
+  type SessionStore,
+} from "./shared/session-store.js";
+import { resumeStream } from "./stream-resume.js";
 import { headerViolation } from "./strict-headers.js";
 
 /** What the HTTP endpoint needs of the plugin server it fronts. */
@@ -72,6 +80,12 @@ export interface McpHttpOptions {
   readonly trustedNetwork?: boolean;
   /** Limits replacing the defaults ({@link MCP_HTTP_DEFAULT_LIMITS}). */
   readonly limits?: Partial<McpHttpLimits>;
+  /**
+   * `redis://` URL of a Redis that replicas share: legacy sessions, their streams' events
+   * and cancellations then live there, so any replica serves any request. Needs the
+   * `ioredis` package, loaded only when this is set.
+   */
+  readonly redisUrl?: string;
 }
 
 /** A running MCP Streamable HTTP endpoint. */
@@ -82,25 +96,10 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
-/** An HTTP-level refusal, answered with a JSON-RPC error body (`id: null`). */
-class Refusal extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
 const SESSION_HEADER = "mcp-session-id";
 /** Liveness and readiness for load balancers: answered to anyone, revealing nothing but status. */
 const HEALTH_PATH = "/healthz";
 const READY_PATH = "/readyz";
-const INVALID = JsonRpcErrorCode.INVALID_REQUEST;
-/** The code MCP servers use for transport-level refusals (session, method, state). */
-const TRANSPORT_ERROR = -32000;
 
 /** One JSON-RPC message as POSTed. */
 type Message = {
@@ -119,23 +118,23 @@ type Message = {
  * type checks, JSON answers unless the call has to stream.
  */
 class McpHttpEndpoint {
-  private readonly sessions: SessionTable<HttpMcpSession>;
+  private readonly sessions: LegacySessions;
   private modern: HttpMcpSession | undefined;
   private readonly allowed: ReadonlySet<string>;
   private readonly open = new Set<ServerResponse>();
   private readonly maxBody: number;
   private readonly resourceServer: ResourceServer | undefined;
-  /** Idle time after which a session expires. */
-  readonly idleMs: number;
 
   constructor(
     private readonly backend: McpHttpBackend,
     private readonly options: McpHttpOptions & { readonly limits: McpHttpLimits },
+    readonly store: SessionStore,
   ) {
     this.allowed = allowedHostSet(options.allowedHosts);
     this.maxBody = options.limits.maxBodyBytes;
-    this.idleMs = options.limits.sessionIdleMs;
-    this.sessions = new SessionTable(options.limits.maxSessions);
+    const open = (id: string) => new HttpMcpSession(id, (link) => backend.openMcpSession(link), options.log);
+    const { maxSessions, sessionIdleMs } = options.limits;
+    this.sessions = new LegacySessions(store, open, maxSessions, sessionIdleMs, options.log);
     const scopes = [...new Set(Object.values(options.toolScopes ?? {}).flat())].sort();
     this.resourceServer = options.auth && new ResourceServer(options.auth, scopes);
   }
@@ -167,21 +166,24 @@ class McpHttpEndpoint {
     return this.open.size;
   }
 
+  /** Idle time after which a session expires. */
+  get idleMs(): number {
+    return this.sessions.idleMs;
+  }
+
   /** Drops sessions idle for longer than allowed. */
-  expireIdle(now = Date.now()): void {
-    for (const [id, session] of this.sessions) {
-      if (session.inFlight === 0 && now - session.lastSeen > this.idleMs) {
-        this.sessions.delete(id);
-        session.close("expired");
-        this.options.log.info(`MCP HTTP session ${id} expired after ${this.idleMs} ms idle`);
-      }
-    }
+  expireIdle(): void {
+    this.sessions.expireIdle();
   }
 
   /** Ends every session (the server is closing). */
   closeSessions(): void {
-    for (const session of this.sessions.values()) session.close("server stopped");
-    this.sessions.clear();
+    this.sessions.closeAll();
+  }
+
+  /** A message another replica relayed to this one's sessions. */
+  relayed(message: RelayedMessage): void {
+    this.sessions.relayed(message);
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -195,6 +197,7 @@ class McpHttpEndpoint {
     }
     if (req.method === "POST") return this.post(req, res, grant);
     if (req.method === "DELETE") return this.end(req, res);
+    if (req.method === "GET") return resumeStream(req, res, this.sessions, SESSION_HEADER);
     throw new Refusal(
       405,
       TRANSPORT_ERROR,
@@ -223,7 +226,8 @@ class McpHttpEndpoint {
 
   /**
    * `/healthz`: 200 while the process serves; `/readyz`: 503 once it began to stop
-   * (draining) or while what the tools depend on is unreachable (unavailable).
+   * (draining), or while the shared session state or what the tools depend on (a database)
+   * cannot be reached (unavailable).
    */
   private async health(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     if (req.method !== "GET" && req.method !== "HEAD") {
@@ -240,9 +244,10 @@ class McpHttpEndpoint {
       .end(JSON.stringify({ status }));
   }
 
-  /** `/readyz`'s status: draining once stopping, unavailable while a dependency is unreachable. */
+  /** `/readyz`'s status: draining once stopping, unavailable while Redis or a dependency is unreachable. */
   private async readiness(): Promise<"ok" | "draining" | "unavailable"> {
     if (this.backend.stopping) return "draining";
+    if (!(await this.store.ready())) return "unavailable";
     return (await this.backend.ready?.()) === false ? "unavailable" : "ok";
   }
 
@@ -316,10 +321,10 @@ class McpHttpEndpoint {
     );
     if (mismatch) throw new Refusal(400, mismatch.code, mismatch.message);
     if (grant && request.method === "tools/call") this.checkToolScopes(grant, request.params);
-    if (request.method === "initialize") this.makeRoomForSession();
-    const session = this.sessionFor(req, request);
+    const session = await this.sessionFor(req, request);
     if (request.id === undefined) {
-      session.notify(request);
+      if (session === this.modern) session.notify(request);
+      else this.sessions.notify(session, request);
       res.writeHead(202).end();
       return;
     }
@@ -342,54 +347,41 @@ class McpHttpEndpoint {
     accepts: AcceptedAnswers,
   ): Promise<void> {
     const headers: Record<string, string> = session === this.modern ? {} : { [SESSION_HEADER]: session.id };
-    const exchange = new HttpExchange(res, accepts, headers);
+    const log = () => (session === this.modern ? undefined : this.store.openStream(session.id, request.id));
+    const exchange = new HttpExchange(res, accepts, headers, log);
     res.once("close", () => {
       if (!exchange.answered) session.vanished(exchange);
     });
     const ok = await session.answer(request, exchange);
-    if (request.method === "initialize" && !ok) this.sessions.delete(session.id);
+    if (request.method === "initialize" && !ok) this.sessions.discard(session.id);
   }
 
   /** A response to a request this server sent: routed to its session. */
-  private postResponse(req: IncomingMessage, res: ServerResponse, message: Message): void {
+  private async postResponse(req: IncomingMessage, res: ServerResponse, message: Message): Promise<void> {
     const isResponse =
       (typeof message.id === "string" || typeof message.id === "number") &&
       ("result" in message || "error" in message);
     if (!isResponse)
       throw new Refusal(400, INVALID, "Invalid Request: a JSON-RPC request, notification or response");
-    const session = this.existingSession(req);
-    if (!session.settle(message as Parameters<HttpMcpSession["settle"]>[0])) {
-      this.options.log.warn(`dropped a response for unknown id ${JSON.stringify(message.id)}`);
-    }
+    const session = await this.existingSession(req);
+    if (session === this.modern) {
+      if (!session.settle(message as ClientResponse)) {
+        this.options.log.warn(`dropped a response for unknown id ${JSON.stringify(message.id)}`);
+      }
+    } else this.sessions.settle(session, message as ClientResponse);
     res.writeHead(202).end();
   }
 
-  /** Before a new session: the oldest never used is evicted at the cap; 503 when all are in use. */
-  private makeRoomForSession(): void {
-    const room = this.sessions.makeRoom();
-    if (!room.ok) {
-      throw new Refusal(
-        503,
-        TRANSPORT_ERROR,
-        `Too many sessions: all ${this.sessions.max} are in use; retry later, and end sessions you no longer need with DELETE`,
-        { "retry-after": "5" },
-      );
-    }
-    if (room.evicted) {
-      this.options.log.info(`MCP HTTP session ${room.evicted} evicted: never used, and the server is full`);
-    }
-  }
-
   /** The session a request belongs to: a new one for `initialize`, the modern one without a header. */
-  private sessionFor(req: IncomingMessage, request: IncomingRequest): HttpMcpSession {
+  private sessionFor(
+    req: IncomingMessage,
+    request: IncomingRequest,
+  ): Promise<HttpMcpSession> | HttpMcpSession {
     if (request.method === "initialize") {
       if (req.headers[SESSION_HEADER] !== undefined) {
         throw new Refusal(400, INVALID, "initialize opens a new session: send it without Mcp-Session-Id");
       }
-      const id = uniqueId();
-      const session = new HttpMcpSession(id, (link) => this.backend.openMcpSession(link), this.options.log);
-      this.sessions.set(id, session);
-      return session;
+      return this.sessions.begin(request.params);
     }
     if (req.headers[SESSION_HEADER] !== undefined) return this.existingSession(req);
     if (request.method === "server/discover" || modernEnvelope(request.params) !== undefined) {
@@ -408,16 +400,10 @@ class McpHttpEndpoint {
     );
   }
 
-  private existingSession(req: IncomingMessage): HttpMcpSession {
+  private existingSession(req: IncomingMessage): Promise<HttpMcpSession> | HttpMcpSession {
     const id = req.headers[SESSION_HEADER];
-    const session = typeof id === "string" ? this.sessions.get(id) : undefined;
-    if (session) return session;
     if (id === undefined && this.modern) return this.modern;
-    throw new Refusal(
-      404,
-      TRANSPORT_ERROR,
-      "Session not found (unknown, expired or ended): send initialize again",
-    );
+    return this.sessions.find(typeof id === "string" ? id : "");
   }
 
   /** DELETE: ends the session named by `Mcp-Session-Id`. */
@@ -425,10 +411,7 @@ class McpHttpEndpoint {
     const id = req.headers[SESSION_HEADER];
     if (typeof id !== "string")
       throw new Refusal(400, TRANSPORT_ERROR, "Bad Request: DELETE needs Mcp-Session-Id");
-    const session = this.existingSession(req);
-    this.sessions.delete(id);
-    session.close("ended by the client");
-    this.options.log.info(`MCP HTTP session ${id} ended by the client`);
+    await this.sessions.end(id);
     res.writeHead(200).end();
   }
 }
@@ -518,19 +501,6 @@ function parseMessage(body: string): Message {
   return parsed as Message;
 }
 
-function refuse(res: ServerResponse, refusal: Refusal): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    id: null,
-    error: { code: refusal.code, message: refusal.message },
-  });
-  res.writeHead(refusal.status, { ...refusal.headers, "content-type": "application/json" }).end(body);
-}
-
 /**
  * Serves the plugin's tools over MCP Streamable HTTP at `http://HOST:PORT/mcp` with
  * node:http (loaded here, so a stdio plugin never loads it).
@@ -549,7 +519,17 @@ export async function serveMcpHttp(backend: McpHttpBackend, options: McpHttpOpti
   if (exposed) throw new McpHttpSettingError(exposed);
   const limits = resolveLimits(options.limits);
   const { createServer } = await import("node:http");
-  const endpoint = new McpHttpEndpoint(backend, { ...options, limits });
+  let endpoint: McpHttpEndpoint | undefined;
+  const store =
+    options.redisUrl === undefined
+      ? localSessionStore()
+      : await openRedisSessionStore({
+          url: options.redisUrl,
+          sessionTtlMs: limits.sessionIdleMs,
+          log: options.log,
+          onRelayed: (message) => endpoint?.relayed(message),
+        });
+  endpoint = new McpHttpEndpoint(backend, { ...options, limits }, store);
   const server = createServer(timeoutOptions(limits), (req, res) => endpoint.serve(req, res));
   capConnections(server, limits.maxConnections, (what) =>
     options.log.warn(`MCP HTTP ${what}: ${limits.maxConnections} connections open`),
@@ -588,4 +568,5 @@ async function closeServer(server: Server, endpoint: McpHttpEndpoint, sweep: Nod
   }
   endpoint.closeSessions();
   server.closeAllConnections();
+  await endpoint.store.close();
 }

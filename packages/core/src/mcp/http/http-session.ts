@@ -9,6 +9,7 @@ import { JsonRpcErrorCode } from "../../wire/error-codes.js";
 import type { RequestId } from "../../wire/jsonrpc.js";
 import { MAX_FRAME_BYTES } from "../../wire/limits.js";
 import { idKey, type McpServerSide, type McpSession } from "../mcp-session.js";
+import type { ClientResponse, SessionRecord, StreamLog } from "./shared/session-store.js";
 
 /** What the client of a POST accepts as the answer (from its `Accept` header). */
 export interface AnswerForms {
@@ -25,11 +26,15 @@ export interface AnswerForms {
 export class HttpExchange {
   private streaming = false;
   private ended = false;
+  private log: StreamLog | undefined;
+  private sentEventId = false;
 
   constructor(
     private readonly res: ServerResponse,
     private readonly accepts: AnswerForms,
     private readonly headers: Record<string, string>,
+    /** Opens the log that makes the stream resumable; none: events are sent once, unnumbered. */
+    private readonly openLog: () => StreamLog | undefined = () => undefined,
   ) {}
 
   /** True once the answer was written. */
@@ -37,40 +42,57 @@ export class HttpExchange {
     return this.ended;
   }
 
-  /** True once the answer went out or the client went away. */
-  get finished(): boolean {
-    return this.ended || this.res.destroyed;
+  /**
+   * True once the client holds an event id of this stream: gone, it can resume the stream
+   * elsewhere (`Last-Event-ID`), so its call goes on, its events logged.
+   */
+  get resumable(): boolean {
+    return this.sentEventId;
   }
 
-  /** Sends a message ahead of the answer; false when the client takes JSON only or is gone. */
+  /** Sends a message ahead of the answer; false when the client takes JSON only or is gone for good. */
   push(message: object): boolean {
-    if (!this.accepts.eventStream || this.finished) return false;
-    this.startStream();
-    this.res.write(`event: message\ndata: ${JSON.stringify(message)}\n\n`);
+    if (!this.accepts.eventStream || this.ended || (this.res.destroyed && !this.log)) return false;
+    if (!this.startStream()) return false;
+    this.send(JSON.stringify(message), false);
     return true;
   }
 
   /** Sends the answer, a serialized JSON-RPC response. */
   finish(frame: string): void {
-    if (this.finished) return;
+    if (this.ended || (this.res.destroyed && !this.log)) return;
     this.ended = true;
     if (!this.accepts.json) this.startStream();
     if (this.streaming) {
-      this.res.end(`event: message\ndata: ${frame}\n\n`);
+      this.send(frame, true);
       return;
     }
     this.res.writeHead(200, { ...this.headers, "content-type": "application/json" });
     this.res.end(frame);
   }
 
-  private startStream(): void {
-    if (this.streaming) return;
+  /** Writes one event (numbered and logged when resumable); the final one ends the stream. */
+  private send(frame: string, final: boolean): void {
+    const id = this.log?.append(frame, final);
+    if (this.res.destroyed) return;
+    if (id !== undefined) this.sentEventId = true;
+    const event = `${id === undefined ? "" : `id: ${id}\n`}event: message\ndata: ${frame}\n\n`;
+    if (final) this.res.end(event);
+    else this.res.write(event);
+  }
+
+  /** False when the stream cannot carry events: the client left before it began. */
+  private startStream(): boolean {
+    if (this.streaming) return true;
+    if (this.res.destroyed) return false;
     this.res.writeHead(200, {
       ...this.headers,
       "content-type": "text/event-stream",
       "cache-control": "no-cache",
     });
     this.streaming = true;
+    this.log = this.openLog();
+    return true;
   }
 }
 
@@ -130,6 +152,14 @@ export class HttpMcpSession {
     return this.pending.size;
   }
 
+  /**
+   * Takes over a session another replica began: its `initialize` is replayed here (the same
+   * revision negotiated, the same client capabilities, the plugin's hook run), unanswered.
+   */
+  async adopt(record: SessionRecord): Promise<void> {
+    await this.session.handle({ id: `adopt-${this.id}`, method: "initialize", params: record.initialize });
+  }
+
   /** Handles a notification; a cancellation also answers the cancelled request's POST. */
   notify(request: IncomingRequest): void {
     this.lastSeen = Date.now();
@@ -177,17 +207,19 @@ export class HttpMcpSession {
   vanished(exchange: HttpExchange): void {
     const pending = [...this.pending].find((each) => each.exchange === exchange);
     if (!pending) return;
+    if (exchange.resumable) {
+      this.log.info(
+        `MCP HTTP client left the stream of request ${JSON.stringify(pending.id)}; it may resume it`,
+      );
+      return;
+    }
     this.pending.delete(pending);
     this.log.info(`MCP HTTP client went away before the answer to request ${JSON.stringify(pending.id)}`);
     if (pending.invokeId !== undefined) this.session.cancelCall(pending.invokeId, "client went away");
   }
 
   /** Routes a response the client POSTed to the request this server sent. */
-  settle(response: {
-    id: RequestId;
-    result?: unknown;
-    error?: { code?: unknown; message?: unknown; data?: unknown };
-  }): boolean {
+  settle(response: ClientResponse): boolean {
     const ask = this.asks.get(String(response.id));
     if (!ask) return false;
     this.asks.delete(String(response.id));

@@ -34,6 +34,11 @@ export class SessionTable<S extends EvictableSession> {
     return session;
   }
 
+  /** The session by id, without counting as a use (for messages relayed from other replicas). */
+  peek(id: string): S | undefined {
+    return this.sessions.get(id);
+  }
+
   /** Adds a session just initialized (unused until a request names it). */
   set(id: string, session: S): void {
     this.sessions.set(id, session);

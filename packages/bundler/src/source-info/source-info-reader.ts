@@ -168,46 +168,26 @@ type ResolveLibrary = (
 
 /**
  * Gives `host` resolution caches that outlive each program: every file the reader meets
- * makes a new program, and without them each one resolves again every module, the
- * tsconfig's `types` (Node's: a hundred files), each `lib` file and the package.json
- * above every file, most of a program's cost once its files are parsed.
+ * makes a new program, and without them each one resolves again every module, each `lib`
+ * file and the package.json scope of every file (also what the tsconfig's `types` are
+ * resolved through), most of a program's cost once its files are parsed.
  */
 function resolveOnce(tsm: TypeScriptModule, host: ts.CompilerHost, options: ts.CompilerOptions): void {
   const directory = host.getCurrentDirectory();
   const canonical = (name: string) => host.getCanonicalFileName(name);
   const modules = tsm.createModuleResolutionCache(directory, canonical, options);
-  const packageJsons = modules.getPackageJsonInfoCache();
-  const typeReferences = tsm.createTypeReferenceDirectiveResolutionCache(
-    directory,
-    canonical,
-    options,
-    packageJsons,
-  );
   host.getModuleResolutionCache = () => modules;
   host.resolveModuleNameLiterals = projectModulesOnly(tsm, host, modules);
-  host.resolveTypeReferenceDirectiveReferences = (
-    references,
-    containingFile,
-    redirected,
-    compilerOptions,
-    file,
-  ) =>
-    references.map((reference) =>
-      tsm.resolveTypeReferenceDirective(
-        typeof reference === "string" ? reference : reference.fileName.toLowerCase(),
-        containingFile,
-        compilerOptions,
-        host,
-        redirected,
-        typeReferences,
-        tsm.getModeForFileReference(reference, file?.impliedNodeFormat),
-      ),
-    );
   const { resolveLibrary } = tsm as { resolveLibrary?: ResolveLibrary };
   if (resolveLibrary) {
     // A compiler host member the program calls when present (else it resolves each lib
     // file again for every program).
-    const libraries = tsm.createModuleResolutionCache(directory, canonical, options, packageJsons);
+    const libraries = tsm.createModuleResolutionCache(
+      directory,
+      canonical,
+      options,
+      modules.getPackageJsonInfoCache(),
+    );
     Object.assign(host, {
       resolveLibrary: (name: string, from: string, compilerOptions: ts.CompilerOptions) =>
         resolveLibrary(name, from, compilerOptions, host, libraries),

@@ -2,6 +2,7 @@ import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type * as ts from "typescript";
 import { emitSourceInfo } from "./emit-source-info.js";
+import { isLibraryFile, libraryFile } from "./library-files.js";
 import { loadTypeScript, type TypeScriptModule } from "./load-typescript.js";
 import type { SourceInfoNote } from "./read-field.js";
 import { type ClassSourceInfo, readSourceInfo } from "./read-source-info.js";
@@ -30,6 +31,8 @@ export interface SourceInfoResult {
 interface CachedFile {
   text: string;
   mtimeMs: number;
+  /** The {@link SourceInfoReader} generation its timestamp was last checked in. */
+  checkedIn: number;
   sourceFile: ts.SourceFile;
 }
 
@@ -56,6 +59,8 @@ export class SourceInfoReader {
   private readonly texts = new Map<string, string>();
   private readonly cache = new Map<string, CachedFile>();
   private stale = false;
+  /** Bumped by {@link SourceInfoReader.invalidate}: files read from disk are checked once per generation. */
+  private generation = 0;
 
   constructor(private readonly options: SourceInfoReaderOptions = {}) {}
 
@@ -79,6 +84,7 @@ export class SourceInfoReader {
   /** Marks files read from disk as possibly changed (a watch rebuild): the next read checks their timestamps. */
   invalidate(): void {
     this.stale = true;
+    this.generation += 1;
   }
 
   private typescript(file: string): TypeScriptModule | undefined {
@@ -113,12 +119,16 @@ export class SourceInfoReader {
     this.compilerOptions = compilerOptionsFor(tsm, this.options.tsconfig, firstFile);
     const host = tsm.createCompilerHost(this.compilerOptions, true);
     host.getSourceFile = (fileName, languageVersion) => this.sourceFileOf(tsm, fileName, languageVersion);
-    host.resolveModuleNameLiterals = projectModulesOnly(tsm, host, this.compilerOptions);
+    resolveOnce(tsm, host, this.compilerOptions);
     this.host = host;
     return host;
   }
 
-  /** A parsed file, reused across programs while its text (given, or on disk by timestamp) is the same. */
+  /**
+   * A parsed file, reused across programs while its text is the same: a given text is
+   * compared, a file on disk is trusted until {@link SourceInfoReader.invalidate}, then
+   * its timestamp is checked once (files under node_modules never are).
+   */
   private sourceFileOf(
     tsm: TypeScriptModule,
     fileName: string,
@@ -127,19 +137,61 @@ export class SourceInfoReader {
     const cached = this.cache.get(fileName);
     const given = this.texts.get(resolve(fileName));
     if (cached && given !== undefined && cached.text === given) return cached.sourceFile;
+    if (cached && given === undefined && this.unchangedOnDisk(fileName, cached)) return cached.sourceFile;
     const mtimeMs = given === undefined ? modifiedAt(fileName) : 0;
-    if (
-      cached &&
-      given === undefined &&
-      (fileName.includes("/node_modules/") || cached.mtimeMs === mtimeMs)
-    ) {
-      return cached.sourceFile;
-    }
     const text = given ?? tsm.sys.readFile(fileName);
     if (text === undefined) return undefined;
-    const sourceFile = tsm.createSourceFile(fileName, text, languageVersion);
-    this.cache.set(fileName, { text, mtimeMs, sourceFile });
+    const sourceFile =
+      given === undefined && isLibraryFile(fileName)
+        ? libraryFile(tsm, fileName, text, mtimeMs, this.compilerOptions, languageVersion)
+        : tsm.createSourceFile(fileName, text, languageVersion);
+    this.cache.set(fileName, { text, mtimeMs, checkedIn: this.generation, sourceFile });
     return sourceFile;
+  }
+
+  private unchangedOnDisk(fileName: string, cached: CachedFile): boolean {
+    if (cached.checkedIn === this.generation || isLibraryFile(fileName)) return true;
+    if (modifiedAt(fileName) !== cached.mtimeMs) return false;
+    cached.checkedIn = this.generation;
+    return true;
+  }
+}
+
+/** TypeScript's own library resolution: there at run time, not in its public types. */
+type ResolveLibrary = (
+  libraryName: string,
+  resolveFrom: string,
+  options: ts.CompilerOptions,
+  host: ts.ModuleResolutionHost,
+  cache: ts.ModuleResolutionCache,
+) => ts.ResolvedModuleWithFailedLookupLocations;
+
+/**
+ * Gives `host` resolution caches that outlive each program: every file the reader meets
+ * makes a new program, and without them each one resolves again every module, each `lib`
+ * file and the package.json scope of every file (also what the tsconfig's `types` are
+ * resolved through), most of a program's cost once its files are parsed.
+ */
+function resolveOnce(tsm: TypeScriptModule, host: ts.CompilerHost, options: ts.CompilerOptions): void {
+  const directory = host.getCurrentDirectory();
+  const canonical = (name: string) => host.getCanonicalFileName(name);
+  const modules = tsm.createModuleResolutionCache(directory, canonical, options);
+  host.getModuleResolutionCache = () => modules;
+  host.resolveModuleNameLiterals = projectModulesOnly(tsm, host, modules);
+  const { resolveLibrary } = tsm as { resolveLibrary?: ResolveLibrary };
+  if (resolveLibrary) {
+    // A compiler host member the program calls when present (else it resolves each lib
+    // file again for every program).
+    const libraries = tsm.createModuleResolutionCache(
+      directory,
+      canonical,
+      options,
+      modules.getPackageJsonInfoCache(),
+    );
+    Object.assign(host, {
+      resolveLibrary: (name: string, from: string, compilerOptions: ts.CompilerOptions) =>
+        resolveLibrary(name, from, compilerOptions, host, libraries),
+    });
   }
 }
 
@@ -152,9 +204,8 @@ export class SourceInfoReader {
 function projectModulesOnly(
   tsm: TypeScriptModule,
   host: ts.CompilerHost,
-  options: ts.CompilerOptions,
+  cache: ts.ModuleResolutionCache,
 ): NonNullable<ts.CompilerHost["resolveModuleNameLiterals"]> {
-  const cache = tsm.createModuleResolutionCache(host.getCurrentDirectory(), (name) => name, options);
   return (literals, containingFile, redirected, compilerOptions) =>
     literals.map((literal) => {
       const resolved = tsm.resolveModuleName(
@@ -166,7 +217,7 @@ function projectModulesOnly(
         redirected,
       );
       const file = resolved.resolvedModule?.resolvedFileName;
-      return file && /[/\\]node_modules[/\\]/.test(file) ? { resolvedModule: undefined } : resolved;
+      return file && isLibraryFile(file) ? { resolvedModule: undefined } : resolved;
     });
 }
 

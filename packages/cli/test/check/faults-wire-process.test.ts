@@ -73,7 +73,9 @@ describe("runConformance catches wire faults", () => {
   });
 
   it("pipelined requests lost", async () => {
-    const report = await check("drops-pipelined.mjs", { replyTimeoutMs: 1000 });
+    // The framing group's request after a 17 MiB line is lost the same way and waited out
+    // for 11 s; only pipelining is judged here.
+    const report = await check("drops-pipelined.mjs", { replyTimeoutMs: 1000, skip: ["framing"] });
     expect(statuses(report).pipelining).toBe("FAIL");
     expect(reasonOf(report, "pipelining")).toMatch(/^\d+\/16 answered/);
   });

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ECHO_PLUGIN } from "../helpers/spawn-fixture.js";
@@ -16,6 +16,17 @@ function rssMiB(pid: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resolves once the plugin answered a health request (it started), then holds its stdout unread. */
+function serving(child: ChildProcessWithoutNullStreams): Promise<void> {
+  child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: "ready", method: "health" })}\n`);
+  return new Promise((resolve) => {
+    child.stdout.once("data", () => {
+      child.stdout.pause();
+      resolve();
+    });
+  });
+}
+
 describe.skipIf(process.platform !== "linux")("input backpressure over a real process", () => {
   it("stops reading requests while the host does not read answers, then answers each once", async () => {
     const child = spawn(process.execPath, [ECHO_PLUGIN], { stdio: ["pipe", "pipe", "pipe"] });
@@ -25,7 +36,7 @@ describe.skipIf(process.platform !== "linux")("input backpressure over a real pr
     });
     child.stdin.on("error", () => {});
     try {
-      await sleep(300);
+      await serving(child);
       const base = rssMiB(child.pid!);
       const text = "x".repeat(TEXT_CHARS);
       const lines: string[] = [];
@@ -38,16 +49,23 @@ describe.skipIf(process.platform !== "linux")("input backpressure over a real pr
       lines.length = 0;
 
       // stdout is not read meanwhile: the plugin's answers can only pile up in the plugin.
+      // Sampled until it stopped reading (what it has not read stays unchanged for a
+      // second): from then on nothing more can pile up. At most 6 s.
       let peak = base;
-      for (let tick = 0; tick < 30; tick++) {
+      let unread = -1;
+      for (let tick = 0, still = 0; tick < 30 && still < 5; tick++) {
         await sleep(200);
         peak = Math.max(peak, rssMiB(child.pid!));
+        still = child.stdin.writableLength === unread ? still + 1 : 0;
+        unread = child.stdin.writableLength;
       }
+      expect(unread, "the plugin stopped reading before the last request").toBeGreaterThan(0);
       expect(peak - base, `RSS grew from ${base} to ${peak} MiB`).toBeLessThan(MAX_GROWTH_MIB);
 
       const seen = new Map<unknown, number>();
       let pending = "";
       let answered = 0;
+      child.stdout.resume();
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`only ${answered} of ${REQUESTS} answered; stderr: ${stderr}`)),

@@ -1,9 +1,17 @@
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
-import { createLogger, type InitializeResult, type InvokeResult, streamTransport } from "@executa/core";
+import {
+  createLogger,
+  createPluginServer,
+  type InitializeResult,
+  type InvokeResult,
+  type LogLevel,
+  memoryTransportPair,
+  type Transport,
+} from "@executa/core";
 import { JsonRpcPeer } from "@executa/core/internal";
+import { hostPluginDefinition } from "../fixtures/host-plugin-definition.mjs";
 
-export const HOST_PLUGIN = fileURLToPath(new URL("../fixtures/host-plugin.mjs", import.meta.url));
+/** Longest line either side reads, above the 8 MiB inline upload in base64. */
+export const MAX_LINE_BYTES = 32 * 1024 * 1024;
 
 /** A reverse call the plugin made, with the exact frame it wrote. */
 export interface ReverseCall {
@@ -23,65 +31,46 @@ export interface Outcome {
   error?: { name: string; code?: number; message: string; data?: unknown; family?: string };
 }
 
+/** The plugin's side as the host sees it: where its frames come from, and how it ends. */
+export interface PluginEnd {
+  /** The host's transport to the plugin. */
+  transport: Transport;
+  /** Settles with the plugin's exit code once it stopped. */
+  exited: Promise<number | null>;
+  /** Ends the plugin's input (its stdin) and waits for it to stop. */
+  close(): Promise<void>;
+}
+
 const never = () => new Promise<never>(() => {});
 
 /**
- * The host side of the wire for capability tests: spawns the fixture plugin, speaks to
- * it through core's JsonRpcPeer, records every line the plugin writes on stdout, and
- * answers its reverse calls with a scripted responder (by default: never).
+ * The host side of the wire for capability tests: speaks to the fixture plugin through
+ * core's JsonRpcPeer, records every line the plugin writes, and answers its reverse calls
+ * with a scripted responder (by default: never).
  */
 export class FakeHost {
-  /** Every stdout line, JSON or not, in order. */
+  /** Every line the plugin wrote, JSON or not, in order. */
   readonly stdoutLines: string[] = [];
-  /** Every parsed stdout frame, in order. */
+  /** Every parsed frame, in order. */
   readonly frames: Record<string, unknown>[] = [];
   /** Reverse calls received, in arrival order. */
   readonly calls: ReverseCall[] = [];
   responder: Responder = never;
   readonly exited: Promise<number | null>;
-  private readonly child: ChildProcessWithoutNullStreams;
   private readonly peer: JsonRpcPeer;
   private stderrText = "";
   private readonly waiters = new Set<() => void>();
 
-  constructor(env: Record<string, string> = {}) {
-    this.child = spawn(process.execPath, [HOST_PLUGIN], { env: { ...process.env, ...env }, stdio: "pipe" });
-    let pending = "";
-    // Registered before the peer's listener, so a call's raw frame is recorded first.
-    this.child.stdout.on("data", (chunk: Buffer) => {
-      pending += chunk.toString("utf8");
-      let lf = pending.indexOf("\n");
-      while (lf !== -1) {
-        const line = pending.slice(0, lf);
-        pending = pending.slice(lf + 1);
-        this.stdoutLines.push(line);
-        try {
-          this.frames.push(JSON.parse(line));
-        } catch {
-          // Kept in stdoutLines only.
-        }
-        lf = pending.indexOf("\n");
-      }
-    });
-    this.child.stderr.on("data", (chunk: Buffer) => {
-      this.stderrText += chunk.toString("utf8");
-      this.wake();
-    });
-    this.child.stdin.on("error", () => {});
-    this.exited = new Promise((resolve) => this.child.once("exit", (code) => resolve(code)));
+  constructor(private readonly plugin: PluginEnd) {
+    this.exited = plugin.exited;
     this.peer = new JsonRpcPeer({
-      transport: streamTransport(
-        this.child.stdout,
-        { stream: this.child.stdin },
-        { maxLineBytes: 32 * 1024 * 1024 },
-      ),
+      transport: this.recording(plugin.transport),
       log: createLogger("fake-host", { level: "error" }),
-      maxFrameBytes: 32 * 1024 * 1024,
+      maxFrameBytes: MAX_LINE_BYTES,
       handleRequest: (request) => {
-        const id = String(request.id);
         const frame = this.frames.find((f) => f.id === request.id && f.method === request.method) ?? {};
         const call: ReverseCall = {
-          id,
+          id: String(request.id),
           method: request.method,
           params: (request.params ?? {}) as ReverseCall["params"],
           frame,
@@ -139,8 +128,15 @@ export class FakeHost {
     return this.frames.filter((frame) => typeof frame.method === "string");
   }
 
+  /** What the plugin wrote on stderr (its log and the fixture's outcome lines). */
   stderr(): string {
     return this.stderrText;
+  }
+
+  /** Adds to what the plugin wrote on stderr. */
+  appendStderr(text: string): void {
+    this.stderrText += text;
+    this.wake();
   }
 
   /** Resolves once `predicate` holds. */
@@ -161,12 +157,36 @@ export class FakeHost {
     }
   }
 
-  /** Closes stdin and waits for the plugin to exit (kills it if it does not). */
-  async close(): Promise<void> {
-    this.child.stdin.end();
-    const timer = setTimeout(() => this.child.kill("SIGKILL"), 5_000);
-    await this.exited;
-    clearTimeout(timer);
+  /** Ends the plugin's input and waits for it to stop. */
+  close(): Promise<void> {
+    return this.plugin.close();
+  }
+
+  /** The transport, with every line the plugin writes recorded before the peer reads it. */
+  private recording(transport: Transport): Transport {
+    return {
+      output: transport.output,
+      pause: () => transport.pause(),
+      resume: () => transport.resume(),
+      close: () => transport.close(),
+      open: (receiver) =>
+        transport.open({
+          ...receiver,
+          line: (event) => {
+            if (event.kind === "line") this.record(event.text);
+            receiver.line(event);
+          },
+        }),
+    };
+  }
+
+  private record(line: string): void {
+    this.stdoutLines.push(line);
+    try {
+      this.frames.push(JSON.parse(line));
+    } catch {
+      // Kept in stdoutLines only.
+    }
   }
 
   private wake(): void {
@@ -174,11 +194,45 @@ export class FakeHost {
   }
 }
 
-/** A spawned host that negotiated `version` (or none when `version` is null). */
+/** How the fixture plugin runs: what the child's environment sets. */
+export interface FixtureOptions {
+  /** Its host_capabilities; every family by default. */
+  declared?: readonly string[];
+  /** Its log level (`EXECUTA_LOG_LEVEL`); info by default. */
+  logLevel?: LogLevel;
+  /** Its shutdown grace; 4 s by default. */
+  shutdownGraceMs?: number;
+}
+
+/**
+ * A host linked to the fixture plugin served in this process over the in-memory
+ * transport pair (frames cross it as over stdio), that negotiated `version` (or none when
+ * `version` is null).
+ */
 export async function startHost(
-  options: { env?: Record<string, string>; version?: string | null } = {},
+  options: FixtureOptions & { version?: string | null } = {},
 ): Promise<FakeHost> {
-  const host = new FakeHost(options.env);
+  const [hostEnd, pluginEnd] = memoryTransportPair({ maxLineBytes: MAX_LINE_BYTES }, {});
+  let host: FakeHost | undefined;
+  const stderr = (text: string) => host?.appendStderr(text);
+  const server = createPluginServer(hostPluginDefinition({ declared: options.declared, report: stderr }), {
+    transport: pluginEnd,
+    log: createLogger("host-fixture", { level: options.logLevel, write: stderr }),
+    ownProcess: false,
+    shutdownGraceMs: options.shutdownGraceMs ?? 4000,
+  });
+  const exited = server.done.then(() => {
+    pluginEnd.endOutput();
+    return 0;
+  });
+  host = new FakeHost({
+    transport: hostEnd,
+    exited,
+    close: async () => {
+      hostEnd.endOutput();
+      await exited;
+    },
+  });
   if (options.version !== null) await host.initialize(options.version ?? "2.0");
   return host;
 }

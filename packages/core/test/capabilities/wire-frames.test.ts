@@ -1,5 +1,5 @@
-// The exact reverse-call frames every ctx.host.* method writes, over real pipes: the
-// fixture plugin runs as a child (built output) and this test is its host.
+// The exact reverse-call frames every ctx.host.* method writes: the fixture plugin is
+// served on the in-memory transport pair and this test is its host.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeHost, startHost } from "./helpers/fake-host.js";
 
@@ -425,7 +425,7 @@ describe("reverse-call wire frames", () => {
     expect(host.calls[before + 1]!.params.context).toEqual({ invoke_id: "legacy-1" });
   });
 
-  it("writes nothing but frames on stdout", () => {
+  it("writes nothing but frames", () => {
     for (const line of host.stdoutLines) expect(() => JSON.parse(line)).not.toThrow();
   });
 });

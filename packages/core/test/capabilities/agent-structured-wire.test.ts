@@ -1,6 +1,6 @@
-// Agent session handles and structured-output limits over real pipes: a spawned plugin
-// (core's built output) drives a session through its handle against a scripted host, and
-// a response format over the host's limits never reaches stdout.
+// Agent session handles and structured-output limits on the wire: the fixture plugin
+// drives a session through its handle against a scripted host, and a response format over
+// the host's limits is never written.
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeHost, type ReverseCall, startHost } from "./helpers/fake-host.js";
 
@@ -37,7 +37,7 @@ const ANSWERS: Record<string, unknown> = {
   "agent/session.delete": { deleted: true },
 };
 
-describe("agent session handle over real pipes", () => {
+describe("agent session handle on the wire", () => {
   it("creates, streams a run, cancels the last run, reads history and deletes, stamping the invoke", async () => {
     host = await startHost();
     host.responder = (call: ReverseCall) => ANSWERS[call.method];
@@ -66,7 +66,7 @@ describe("agent session handle over real pipes", () => {
   });
 });
 
-describe("responseFormat limits over real pipes", () => {
+describe("responseFormat limits on the wire", () => {
   it("a schema over the limits fails with -32004 and writes no reverse call", async () => {
     host = await startHost();
     host.responder = () => ({ role: "assistant", content: { type: "text", text: "{}" } });

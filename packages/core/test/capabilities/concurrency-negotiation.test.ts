@@ -1,5 +1,5 @@
 // Concurrent invokes that each call the host, and the local negotiation and grant checks,
-// over real pipes.
+// on the wire.
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeHost, type ReverseCall, startHost } from "./helpers/fake-host.js";
 
@@ -49,7 +49,7 @@ describe("concurrent invokes", () => {
 });
 
 describe("negotiation", () => {
-  it("a v1 host (no initialize) gets NOT_NEGOTIATED locally and nothing on stdout", async () => {
+  it("a v1 host (no initialize) gets NOT_NEGOTIATED locally and nothing on the wire", async () => {
     host = await startHost({ version: null });
     const outcome = await host.outcome("host_call", sample("hi"), { invoke_id: "v1" });
     expect(outcome.error).toMatchObject({ name: "SamplingError", code: -32008, family: "sampling" });
@@ -76,8 +76,8 @@ describe("negotiation", () => {
     expect(host.reverseFrames).toEqual([]);
   });
 
-  it("an undeclared capability gets NOT_GRANTED naming the entry to declare, and nothing on stdout", async () => {
-    host = await startHost({ env: { FIXTURE_HOST_CAPS: "aps.kv,llm.image" } });
+  it("an undeclared capability gets NOT_GRANTED naming the entry to declare, and nothing on the wire", async () => {
+    host = await startHost({ declared: ["aps.kv", "llm.image"] });
     const outcome = await host.outcome("host_call", sample("hi"), { invoke_id: "x" });
     expect(outcome.error).toMatchObject({
       name: "SamplingError",

@@ -1,4 +1,4 @@
-// Host error frames become the family's typed error, over real pipes.
+// Host error frames become the family's typed error.
 import { RpcError } from "@executa/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeHost, startHost } from "./helpers/fake-host.js";

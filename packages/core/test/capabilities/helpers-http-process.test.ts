@@ -1,9 +1,7 @@
-// The multi-step helpers over real pipes: storage.update's optimistic retry, files.upload
-// and upload.uploadBytes against an HTTP server on 127.0.0.1, the inline 8 MiB check, and
-// display blocks.
+// The helpers that PUT to a store, against an HTTP server on 127.0.0.1: files.upload and
+// upload.uploadBytes beyond the inline limit (the plugin on the in-memory transport pair).
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { RpcError } from "@executa/core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type FakeHost, type ReverseCall, startHost } from "./helpers/fake-host.js";
 
@@ -47,47 +45,6 @@ afterEach(async () => {
   host = undefined;
   received.length = 0;
   status = 200;
-});
-
-describe("storage.update", () => {
-  it("retries on -32023 with if_match set to the etag it read", async () => {
-    host = await startHost();
-    let version = 0;
-    let conflicts = 2;
-    host.responder = (call: ReverseCall) => {
-      if (call.method === "storage/get") return { value: version, etag: `e${version}`, exists: version > 0 };
-      if (conflicts > 0) {
-        conflicts -= 1;
-        version += 1; // someone else wrote in between
-        throw new RpcError(-32023, "etag mismatch");
-      }
-      version = call.params.value as number;
-      return { etag: `e${version}`, generation: version };
-    };
-    const outcome = await host.outcome("kv_increment", { key: "count", maxAttempts: 5 }, { invoke_id: "u1" });
-    expect(outcome).toEqual({ ok: true, result: { value: 3, etag: "e3", attempts: 3 } });
-    expect(host.calls.map((c) => [c.method, c.params.if_match, c.params.value])).toEqual([
-      ["storage/get", undefined, undefined],
-      ["storage/set", undefined, 1],
-      ["storage/get", undefined, undefined],
-      ["storage/set", "e1", 2],
-      ["storage/get", undefined, undefined],
-      ["storage/set", "e2", 3],
-    ]);
-    expect(new Set(host.calls.map((c) => c.params.context?.invoke_id))).toEqual(new Set(["u1"]));
-  });
-
-  it("gives up after maxAttempts with PRECONDITION_FAILED", async () => {
-    host = await startHost();
-    host.responder = (call: ReverseCall) => {
-      if (call.method === "storage/get") return { value: 1, etag: "e1", exists: true };
-      throw new RpcError(-32023, "etag mismatch", { current: "e9" });
-    };
-    const outcome = await host.outcome("kv_increment", { key: "count", maxAttempts: 3 }, { invoke_id: "u2" });
-    expect(outcome.error).toMatchObject({ name: "StorageError", code: -32023, data: { current: "e9" } });
-    expect(outcome.error!.message).toMatch(/after 3 attempt/);
-    expect(host.calls.filter((c) => c.method === "storage/set")).toHaveLength(3);
-  });
 });
 
 describe("files.upload", () => {
@@ -159,29 +116,6 @@ describe("files.upload", () => {
 });
 
 describe("host upload", () => {
-  it("inline refuses more than 8 MiB locally with -32204 and writes nothing", async () => {
-    host = await startHost();
-    const outcome = await host.outcome(
-      "upload_bytes",
-      { mode: "inline", size: 8 * 1024 * 1024 + 1 },
-      { invoke_id: "i1" },
-    );
-    expect(outcome.error).toMatchObject({ name: "UploadError", code: -32204 });
-    expect(host.reverseFrames).toEqual([]);
-  });
-
-  it("uploadBytes goes inline for small payloads", async () => {
-    host = await startHost();
-    host.responder = () => ({ download_url: "https://cdn.test/a", r2_key: "k1", size_bytes: 10 });
-    const outcome = await host.outcome("upload_bytes", { mode: "auto", size: 10 }, { invoke_id: "i2" });
-    expect(outcome.ok).toBe(true);
-    expect(host.calls).toHaveLength(1);
-    expect(host.calls[0]!.params).toMatchObject({
-      mode: "inline",
-      content_b64: Buffer.alloc(10, 0x61).toString("base64"),
-    });
-  });
-
   it("uploadBytes negotiates, PUTs and confirms larger payloads", async () => {
     host = await startHost();
     host.responder = (call: ReverseCall) =>
@@ -209,16 +143,5 @@ describe("host upload", () => {
     expect(received).toHaveLength(1);
     expect(received[0]!.headers["x-amz-acl"]).toBe("private");
     expect(received[0]!.body.equals(Buffer.alloc(2048, 0x61))).toBe(true);
-  });
-});
-
-describe("display blocks", () => {
-  it("puts _display beside the data", async () => {
-    host = await startHost();
-    const result = await host.invoke("display", { count: 6 });
-    expect(result).toMatchObject({
-      success: true,
-      data: { count: 6, _display: { blocks: [{ type: "markdown", text: "**This is time number 6.**" }] } },
-    });
   });
 });

@@ -1,5 +1,5 @@
-// Reverse calls the host never answers: per-call timeouts, the invoke's deadline, the
-// caller's signal and the invoke's own signal, over real pipes.
+// Reverse calls the host never answers: per-call timeouts, the invoke's deadline and the
+// caller's signal (the invoke's own signal at shutdown: stdio-process.test.ts).
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeHost, startHost } from "./helpers/fake-host.js";
 
@@ -12,7 +12,7 @@ afterEach(async () => {
 describe("timeouts", () => {
   it("fails with the family's TIMEOUT code after its own timeout, and drops a late answer", async () => {
     // At debug level: the plugin gave up on that id itself, so its late answer is no warning.
-    host = await startHost({ env: { EXECUTA_LOG_LEVEL: "debug" } });
+    host = await startHost({ logLevel: "debug" });
     let answerLate!: (value: unknown) => void;
     host.responder = () =>
       new Promise((resolve) => {
@@ -96,32 +96,5 @@ describe("aborts", () => {
     const outcome = await host.outcome("sample_abort_after", { ms: 200 }, { invoke_id: "ab" });
     expect(outcome.error).toMatchObject({ name: "Error", message: "caller gave up" });
     expect(host.calls).toHaveLength(1);
-  });
-
-  it("the invoke's signal aborts a pending call when the plugin shuts down", async () => {
-    host = await startHost({ env: { FIXTURE_GRACE_MS: "200" } });
-    const invoke = host.invoke(
-      "host_call",
-      { path: "embeddings.create", args: ["wait forever"] },
-      { invoke_id: "sd" },
-    );
-    const settled = invoke.then(
-      () => "resolved",
-      (error: { code?: number }) => error.code,
-    );
-    await host.call(1);
-    await host.request("shutdown");
-    expect(await settled).toBe(-32099);
-    await host.until(() => host!.stderr().includes("FIXTURE-OUTCOME"), 5_000, "the tool's outcome");
-    const line = host
-      .stderr()
-      .split("\n")
-      .find((l) => l.startsWith("FIXTURE-OUTCOME"))!;
-    expect(JSON.parse(line.slice("FIXTURE-OUTCOME ".length))).toMatchObject({
-      invokeId: "sd",
-      ok: false,
-      error: { name: "RpcError", code: -32099 },
-    });
-    expect(await host.exited).toBe(0);
   });
 });

@@ -5,6 +5,12 @@ import {
   MCP_HTTP_TOKEN_ENV,
   MCP_HTTP_TRUSTED_NETWORK_ENV,
 } from "./http-address.js";
+import {
+  MCP_RATE_LIMIT_ENV,
+  MCP_REDIS_URL_ENV,
+  parseRateLimit,
+  type RateLimitSettings,
+} from "./rate-limit.js";
 import { MCP_AUTH_ISSUER_ENV, MCP_AUTH_RESOURCE_ENV, type McpAuthSettings } from "./resource-server.js";
 
 /** An `EXECUTA_MCP_HTTP_*` environment variable whose value cannot be used. */
@@ -22,6 +28,8 @@ export interface McpHttpEnvSettings {
   readonly allowedHosts: readonly string[];
   readonly trustedNetwork: boolean;
   readonly limits: Partial<McpHttpLimits>;
+  /** The per-caller rate limit, when one is set. */
+  readonly rateLimit: RateLimitSettings | undefined;
 }
 
 /**
@@ -29,7 +37,8 @@ export interface McpHttpEnvSettings {
  * set empty (which would otherwise mean "no authentication" without a word), a trusted-network
  * value other than `1`/`true`/`0`/`false`, a limit that is unknown or not a positive integer,
  * an issuer without a resource (or the reverse), either not an http(s) URL, and an issuer
- * together with a static token (two rules for one door: choose one).
+ * together with a static token (two rules for one door: choose one), and a rate limit that
+ * is not `COUNT/UNIT`.
  */
 export function mcpHttpSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): McpHttpEnvSettings {
   const token = env[MCP_HTTP_TOKEN_ENV];
@@ -50,6 +59,7 @@ export function mcpHttpSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Mc
     allowedHosts: env[MCP_HTTP_ALLOWED_HOSTS_ENV]?.split(",") ?? [],
     trustedNetwork: flag(MCP_HTTP_TRUSTED_NETWORK_ENV, env[MCP_HTTP_TRUSTED_NETWORK_ENV]),
     limits: limits(env[MCP_HTTP_LIMITS_ENV]),
+    rateLimit: rateLimit(env),
   };
 }
 
@@ -94,4 +104,17 @@ function authSettings(env: NodeJS.ProcessEnv): McpAuthSettings | undefined {
     }
   }
   return { issuer, resource };
+}
+
+function rateLimit(env: NodeJS.ProcessEnv): RateLimitSettings | undefined {
+  const text = env[MCP_RATE_LIMIT_ENV];
+  if (text === undefined || text.trim() === "") return undefined;
+  const limit = parseRateLimit(text);
+  if (limit === undefined) {
+    throw new McpHttpSettingError(
+      `${MCP_RATE_LIMIT_ENV} must be COUNT/UNIT with a positive COUNT and a UNIT among s, min, hour (e.g. 60/min), got ${JSON.stringify(text)}`,
+    );
+  }
+  const redisUrl = env[MCP_REDIS_URL_ENV]?.trim() || undefined;
+  return redisUrl === undefined ? { limit } : { limit, redisUrl };
 }

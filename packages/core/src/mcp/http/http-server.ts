@@ -29,6 +29,14 @@ import { McpHttpSettingError } from "./http-env.js";
 import { exposureProblem } from "./http-exposure.js";
 import { HttpExchange, HttpMcpSession } from "./http-session.js";
 import { modernHeaderMismatch } from "./modern-headers.js";
+import {
+  callerKey,
+  createRateLimiter,
+  describeRateLimit,
+  MCP_RATE_LIMIT_ENV,
+  type RateLimiter,
+  type RateLimitSettings,
+} from "./rate-limit.js";
 import { AuthRefusal, type Grant, type McpAuthSettings, ResourceServer } from "./resource-server.js";
 import { SessionTable } from "./session-table.js";
 import { headerViolation } from "./strict-headers.js";
@@ -70,6 +78,8 @@ export interface McpHttpOptions {
   readonly trustedNetwork?: boolean;
   /** Limits replacing the defaults ({@link MCP_HTTP_DEFAULT_LIMITS}). */
   readonly limits?: Partial<McpHttpLimits>;
+  /** Requests each caller may make (429 beyond); none limited when absent. */
+  readonly rateLimit?: RateLimitSettings;
 }
 
 /** A running MCP Streamable HTTP endpoint. */
@@ -128,7 +138,10 @@ class McpHttpEndpoint {
 
   constructor(
     private readonly backend: McpHttpBackend,
-    private readonly options: McpHttpOptions & { readonly limits: McpHttpLimits },
+    private readonly options: McpHttpOptions & {
+      readonly limits: McpHttpLimits;
+      readonly limiter?: RateLimiter;
+    },
   ) {
     this.allowed = allowedHostSet(options.allowedHosts);
     this.maxBody = options.limits.maxBodyBytes;
@@ -176,6 +189,11 @@ class McpHttpEndpoint {
     }
   }
 
+  /** Lets go of the rate limiter's connection (the server is closing). */
+  async closeLimiter(): Promise<void> {
+    await this.options.limiter?.close();
+  }
+
   /** Ends every session (the server is closing). */
   closeSessions(): void {
     for (const session of this.sessions.values()) session.close("server stopped");
@@ -188,6 +206,7 @@ class McpHttpEndpoint {
     this.checkCaller(req);
     if (this.resourceServer?.servesMetadataAt(path)) return this.metadata(req, res, this.resourceServer);
     const grant = this.resourceServer && (await this.authorize(req, this.resourceServer));
+    await this.checkRate(req, grant);
     if (path !== MCP_HTTP_PATH) {
       throw new Refusal(404, INVALID, `Not found: MCP is served at ${MCP_HTTP_PATH}`);
     }
@@ -217,6 +236,30 @@ class McpHttpEndpoint {
         { "retry-after": "5" },
       );
     }
+  }
+
+  /** 429 once the caller has used up its rate limit; 503 when the limiter cannot answer. */
+  private async checkRate(req: IncomingMessage, grant: Grant | undefined): Promise<void> {
+    const { limiter, rateLimit } = this.options;
+    if (!limiter || !rateLimit) return;
+    const decision = await limiter.take(callerKey(req, grant)).catch((error: Error) => {
+      this.options.log.error(`rate limiter failed: ${error.message}`);
+      throw new Refusal(
+        503,
+        TRANSPORT_ERROR,
+        "Service Unavailable: the rate limiter cannot answer; retry later",
+        {
+          "retry-after": "5",
+        },
+      );
+    });
+    if (decision.allowed) return;
+    throw new Refusal(
+      429,
+      TRANSPORT_ERROR,
+      `Too Many Requests: the rate limit is ${describeRateLimit(rateLimit.limit)} (${MCP_RATE_LIMIT_ENV}); retry after ${decision.retryAfterSeconds} s`,
+      { "retry-after": String(decision.retryAfterSeconds) },
+    );
   }
 
   /** `/healthz`: 200 while the process serves; `/readyz`: 503 once it began to stop (draining). */
@@ -535,7 +578,8 @@ export async function serveMcpHttp(backend: McpHttpBackend, options: McpHttpOpti
   if (exposed) throw new McpHttpSettingError(exposed);
   const limits = resolveLimits(options.limits);
   const { createServer } = await import("node:http");
-  const endpoint = new McpHttpEndpoint(backend, { ...options, limits });
+  const limiter = options.rateLimit && (await createRateLimiter(options.rateLimit));
+  const endpoint = new McpHttpEndpoint(backend, { ...options, limits, ...(limiter && { limiter }) });
   const server = createServer(timeoutOptions(limits), (req, res) => endpoint.serve(req, res));
   capConnections(server, limits.maxConnections, (what) =>
     options.log.warn(`MCP HTTP ${what}: ${limits.maxConnections} connections open`),
@@ -574,4 +618,5 @@ async function closeServer(server: Server, endpoint: McpHttpEndpoint, sweep: Nod
   }
   endpoint.closeSessions();
   server.closeAllConnections();
+  await endpoint.closeLimiter();
 }

@@ -116,5 +116,10 @@ function rateLimit(env: NodeJS.ProcessEnv): RateLimitSettings | undefined {
     );
   }
   const redisUrl = env[MCP_REDIS_URL_ENV]?.trim() || undefined;
+  if (redisUrl !== undefined && !(URL.canParse(redisUrl) && /^rediss?:$/.test(new URL(redisUrl).protocol))) {
+    throw new McpHttpSettingError(
+      `${MCP_REDIS_URL_ENV} must be a redis:// or rediss:// URL, got ${JSON.stringify(redisUrl)}`,
+    );
+  }
   return redisUrl === undefined ? { limit } : { limit, redisUrl };
 }

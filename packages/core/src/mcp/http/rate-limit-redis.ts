@@ -62,10 +62,18 @@ export class RedisRateLimiter implements RateLimiter {
     // (503) rather than hold every request while Redis is away.
     const redis = new Client(url, { maxRetriesPerRequest: 1, lazyConnect: true });
     redis.defineCommand("executaTakeToken", { numberOfKeys: 1, lua: TAKE_SCRIPT });
-    redis.on("error", () => {
+    let lastError: Error | undefined;
+    redis.on("error", (error: Error) => {
       // Reported to the request that needed Redis; ioredis reconnects on its own.
+      lastError = error;
     });
-    await redis.connect();
+    try {
+      await redis.connect();
+    } catch (error) {
+      redis.disconnect();
+      const cause = lastError ?? (error as Error);
+      throw new Error(`cannot reach Redis at ${withoutPassword(url)} for the rate limit: ${cause.message}`);
+    }
     return new RedisRateLimiter(redis as RedisWithTake, limit);
   }
 
@@ -83,6 +91,13 @@ export class RedisRateLimiter implements RateLimiter {
   async close(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
+}
+
+/** The URL as it may be logged: its password replaced. */
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password !== "") parsed.password = "***";
+  return parsed.href;
 }
 
 async function loadIoredis(): Promise<unknown> {

@@ -72,9 +72,12 @@ describe("EXECUTA_MCP_RATE_LIMIT", () => {
     ).toEqual({ limit: { requests: 60, perSeconds: 60 }, redisUrl: "redis://r:6379" });
   });
 
-  it("refuses a value that is not a rate, naming the variable and the form", () => {
+  it("refuses a value that is not a rate, or a Redis address that is not a redis URL, naming the variable and the form", () => {
     expect(() => mcpHttpSettingsFromEnv({ EXECUTA_MCP_RATE_LIMIT: "lots" })).toThrow(
       /EXECUTA_MCP_RATE_LIMIT must be COUNT\/UNIT .*got "lots"/,
     );
+    expect(() =>
+      mcpHttpSettingsFromEnv({ EXECUTA_MCP_RATE_LIMIT: "5/s", EXECUTA_MCP_REDIS_URL: "localhost:6379" }),
+    ).toThrow(/EXECUTA_MCP_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL, got "localhost:6379"/);
   });
 });

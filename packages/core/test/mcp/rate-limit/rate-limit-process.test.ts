@@ -75,6 +75,18 @@ describe("EXECUTA_MCP_RATE_LIMIT in memory", () => {
   });
 });
 
+describe("EXECUTA_MCP_RATE_LIMIT with a Redis server that cannot be reached", () => {
+  it("stops the server at start, saying where it looked (password hidden) and why", async () => {
+    const start = serveHttpFixture(["--mcp-http", "127.0.0.1:0"], {
+      EXECUTA_MCP_RATE_LIMIT: "5/s",
+      EXECUTA_MCP_REDIS_URL: "redis://user:secret@127.0.0.1:1",
+    });
+    await expect(start).rejects.toThrow(
+      /cannot reach Redis at redis:\/\/user:\*\*\*@127\.0\.0\.1:1\/? for the rate limit: connect ECONNREFUSED/,
+    );
+  });
+});
+
 describe.skipIf(skipWithout(redisServerAvailable))("EXECUTA_MCP_RATE_LIMIT on Redis", () => {
   let redis: RedisServer;
 

@@ -1,4 +1,5 @@
 import { request as httpRequest } from "node:http";
+import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { requirePrerequisite, skipWithout } from "../../../../../tooling/test-support/src/prerequisite.js";
 import {
@@ -7,6 +8,8 @@ import {
   redisServerAvailable,
   startRedisServer,
 } from "../../../../../tooling/test-support/src/redis-server.js";
+import { createLogger } from "../../../src/log/logger.js";
+import { serveMcpHttp } from "../../../src/mcp/http/http-server.js";
 import { answerOf, postMessage, type Served, serveHttpFixture } from "../http-harness.js";
 
 // Per-caller rate limits of `--mcp-http` in child processes over real sockets: in memory,
@@ -107,6 +110,31 @@ describe.skipIf(skipWithout(redisServerAvailable))("EXECUTA_MCP_RATE_LIMIT on Re
     expectLimited(await postMessage(a.url, initialize), "4 requests per 3600 s per caller");
     expectLimited(await postMessage(b.url, initialize), "4 requests per 3600 s per caller");
     expect(await getStatus(new URL("/healthz", b.url).href)).toBe(200);
+  });
+
+  it("lets go of its Redis connection when the server closes", async () => {
+    const admin = new Redis(redis.url);
+    const connections = async () =>
+      String(await admin.client("LIST"))
+        .trim()
+        .split("\n").length;
+    try {
+      const before = await connections();
+      const server = await serveMcpHttp(
+        { openMcpSession: () => expect.unreachable("no session is opened"), stopping: false },
+        {
+          address: { host: "127.0.0.1", port: 0 },
+          log: createLogger("rate-limit-test", { write: () => {} }),
+          rateLimit: { limit: { requests: 5, perSeconds: 1 }, redisUrl: redis.url },
+        },
+      );
+      expect(await connections()).toBe(before + 1);
+      await server.close();
+      while ((await connections()) > before) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await connections()).toBe(before);
+    } finally {
+      admin.disconnect();
+    }
   });
 
   it("answers 503 while Redis is unreachable and keeps serving health", async () => {

@@ -29,14 +29,7 @@ import { McpHttpSettingError } from "./http-env.js";
 import { exposureProblem } from "./http-exposure.js";
 import { HttpExchange, HttpMcpSession } from "./http-session.js";
 import { modernHeaderMismatch } from "./modern-headers.js";
-import {
-  callerKey,
-  createRateLimiter,
-  describeRateLimit,
-  MCP_RATE_LIMIT_ENV,
-  type RateLimiter,
-  type RateLimitSettings,
-} from "./rate-limit.js";
+import { callerKey, RateGate, type RateLimitSettings } from "./rate-limit.js";
 import { AuthRefusal, type Grant, type McpAuthSettings, ResourceServer } from "./resource-server.js";
 import { SessionTable } from "./session-table.js";
 import { headerViolation } from "./strict-headers.js";
@@ -140,7 +133,7 @@ class McpHttpEndpoint {
     private readonly backend: McpHttpBackend,
     private readonly options: McpHttpOptions & {
       readonly limits: McpHttpLimits;
-      readonly limiter?: RateLimiter;
+      readonly rateGate?: RateGate;
     },
   ) {
     this.allowed = allowedHostSet(options.allowedHosts);
@@ -189,11 +182,6 @@ class McpHttpEndpoint {
     }
   }
 
-  /** Lets go of the rate limiter's connection (the server is closing). */
-  async closeLimiter(): Promise<void> {
-    await this.options.limiter?.close();
-  }
-
   /** Ends every session (the server is closing). */
   closeSessions(): void {
     for (const session of this.sessions.values()) session.close("server stopped");
@@ -206,7 +194,12 @@ class McpHttpEndpoint {
     this.checkCaller(req);
     if (this.resourceServer?.servesMetadataAt(path)) return this.metadata(req, res, this.resourceServer);
     const grant = this.resourceServer && (await this.authorize(req, this.resourceServer));
-    await this.checkRate(req, grant);
+    const limited = await this.options.rateGate?.admit(callerKey(req, grant));
+    if (limited) {
+      throw new Refusal(limited.status, TRANSPORT_ERROR, limited.message, {
+        "retry-after": String(limited.retryAfterSeconds),
+      });
+    }
     if (path !== MCP_HTTP_PATH) {
       throw new Refusal(404, INVALID, `Not found: MCP is served at ${MCP_HTTP_PATH}`);
     }
@@ -236,30 +229,6 @@ class McpHttpEndpoint {
         { "retry-after": "5" },
       );
     }
-  }
-
-  /** 429 once the caller has used up its rate limit; 503 when the limiter cannot answer. */
-  private async checkRate(req: IncomingMessage, grant: Grant | undefined): Promise<void> {
-    const { limiter, rateLimit } = this.options;
-    if (!limiter || !rateLimit) return;
-    const decision = await limiter.take(callerKey(req, grant)).catch((error: Error) => {
-      this.options.log.error(`rate limiter failed: ${error.message}`);
-      throw new Refusal(
-        503,
-        TRANSPORT_ERROR,
-        "Service Unavailable: the rate limiter cannot answer; retry later",
-        {
-          "retry-after": "5",
-        },
-      );
-    });
-    if (decision.allowed) return;
-    throw new Refusal(
-      429,
-      TRANSPORT_ERROR,
-      `Too Many Requests: the rate limit is ${describeRateLimit(rateLimit.limit)} (${MCP_RATE_LIMIT_ENV}); retry after ${decision.retryAfterSeconds} s`,
-      { "retry-after": String(decision.retryAfterSeconds) },
-    );
   }
 
   /** `/healthz`: 200 while the process serves; `/readyz`: 503 once it began to stop (draining). */
@@ -578,8 +547,8 @@ export async function serveMcpHttp(backend: McpHttpBackend, options: McpHttpOpti
   if (exposed) throw new McpHttpSettingError(exposed);
   const limits = resolveLimits(options.limits);
   const { createServer } = await import("node:http");
-  const limiter = options.rateLimit && (await createRateLimiter(options.rateLimit));
-  const endpoint = new McpHttpEndpoint(backend, { ...options, limits, ...(limiter && { limiter }) });
+  const rateGate = options.rateLimit && (await RateGate.open(options.rateLimit, options.log));
+  const endpoint = new McpHttpEndpoint(backend, { ...options, limits, ...(rateGate && { rateGate }) });
   const server = createServer(timeoutOptions(limits), (req, res) => endpoint.serve(req, res));
   capConnections(server, limits.maxConnections, (what) =>
     options.log.warn(`MCP HTTP ${what}: ${limits.maxConnections} connections open`),
@@ -594,7 +563,7 @@ export async function serveMcpHttp(backend: McpHttpBackend, options: McpHttpOpti
   options.log.info(`serving MCP over Streamable HTTP at ${url}`);
   return {
     url,
-    close: () => closeServer(server, endpoint, sweep),
+    close: () => closeServer(server, endpoint, sweep).then(() => rateGate?.close()),
   };
 }
 
@@ -618,5 +587,4 @@ async function closeServer(server: Server, endpoint: McpHttpEndpoint, sweep: Nod
   }
   endpoint.closeSessions();
   server.closeAllConnections();
-  await endpoint.closeLimiter();
 }

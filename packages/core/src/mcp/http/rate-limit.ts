@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import type { Logger } from "../../log/logger.js";
 import type { Grant } from "./resource-server.js";
 
 /**
@@ -147,4 +148,52 @@ export async function createRateLimiter(settings: RateLimitSettings): Promise<Ra
   if (settings.redisUrl === undefined) return new MemoryRateLimiter(settings.limit);
   const { RedisRateLimiter } = await import("./rate-limit-redis.js");
   return RedisRateLimiter.connect(settings.limit, settings.redisUrl);
+}
+
+/** A request refused by the rate limit (429), or because the limiter cannot count it (503). */
+export interface RateRefusal {
+  readonly status: 429 | 503;
+  /** Names the limit and when to retry, for the JSON-RPC error of the answer. */
+  readonly message: string;
+  readonly retryAfterSeconds: number;
+}
+
+/** What the HTTP endpoint asks of the rate limit: may this caller's request go on? */
+export class RateGate {
+  private constructor(
+    private readonly limiter: RateLimiter,
+    private readonly limit: RateLimit,
+    private readonly log: Logger,
+  ) {}
+
+  /** The gate the settings ask for; throws when its limiter cannot be had (Redis unreachable). */
+  static async open(settings: RateLimitSettings, log: Logger): Promise<RateGate> {
+    return new RateGate(await createRateLimiter(settings), settings.limit, log);
+  }
+
+  /** Takes one request of `callerKey`: undefined when it may go on, else its refusal. */
+  async admit(callerKey: string): Promise<RateRefusal | undefined> {
+    let decision: RateDecision;
+    try {
+      decision = await this.limiter.take(callerKey);
+    } catch (error) {
+      this.log.error(`rate limiter failed: ${(error as Error).message}`);
+      return {
+        status: 503,
+        message: "Service Unavailable: the rate limiter cannot answer; retry later",
+        retryAfterSeconds: 5,
+      };
+    }
+    if (decision.allowed) return undefined;
+    return {
+      status: 429,
+      message: `Too Many Requests: the rate limit is ${describeRateLimit(this.limit)} (${MCP_RATE_LIMIT_ENV}); retry after ${decision.retryAfterSeconds} s`,
+      retryAfterSeconds: decision.retryAfterSeconds,
+    };
+  }
+
+  /** Lets go of the limiter's connection. */
+  close(): Promise<void> {
+    return this.limiter.close();
+  }
 }

@@ -1,6 +1,12 @@
+import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
 import { mcpHttpSettingsFromEnv } from "../../../src/mcp/http/http-env.js";
-import { describeRateLimit, MemoryRateLimiter, parseRateLimit } from "../../../src/mcp/http/rate-limit.js";
+import {
+  callerKey,
+  describeRateLimit,
+  MemoryRateLimiter,
+  parseRateLimit,
+} from "../../../src/mcp/http/rate-limit.js";
 
 describe("the in-memory token bucket", () => {
   it("lets a caller spend the whole limit at once, then one request per refill, with the wait until then", async () => {
@@ -79,5 +85,20 @@ describe("EXECUTA_MCP_RATE_LIMIT", () => {
     expect(() =>
       mcpHttpSettingsFromEnv({ EXECUTA_MCP_RATE_LIMIT: "5/s", EXECUTA_MCP_REDIS_URL: "localhost:6379" }),
     ).toThrow(/EXECUTA_MCP_REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL, got "localhost:6379"/);
+  });
+});
+
+describe("the caller a request counts against", () => {
+  const from = (address: string) => ({ socket: { remoteAddress: address } }) as IncomingMessage;
+
+  it("is the access token's subject when an issuer's token was verified, whatever the address", () => {
+    const grant = { subject: "alice", scopes: new Set<string>() };
+    expect(callerKey(from("10.0.0.1"), grant)).toBe("sub:alice");
+    expect(callerKey(from("10.0.0.2"), grant)).toBe("sub:alice");
+  });
+
+  it("is the client's address without a grant, or with a token naming no subject", () => {
+    expect(callerKey(from("10.0.0.1"), undefined)).toBe("addr:10.0.0.1");
+    expect(callerKey(from("::1"), { subject: undefined, scopes: new Set() })).toBe("addr:::1");
   });
 });

@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { requirePrerequisite, skipWithout } from "../../../../../tooling/test-support/src/prerequisite.js";
 import {
   REDIS_SERVER_MISSING,
@@ -102,6 +102,13 @@ describe.skipIf(skipWithout(redisServerAvailable))("EXECUTA_MCP_RATE_LIMIT on Re
     await redis?.stop();
   });
 
+  // Every test's caller is 127.0.0.1: each starts with no bucket.
+  beforeEach(async () => {
+    const admin = new Redis(redis.url);
+    await admin.flushall();
+    admin.disconnect();
+  });
+
   it("makes two server processes draw on one bucket per caller", async () => {
     const env = { EXECUTA_MCP_RATE_LIMIT: "4/hour", EXECUTA_MCP_REDIS_URL: redis.url };
     const [a, b] = [await serve(env), await serve(env)];
@@ -110,6 +117,18 @@ describe.skipIf(skipWithout(redisServerAvailable))("EXECUTA_MCP_RATE_LIMIT on Re
     expectLimited(await postMessage(a.url, initialize), "4 requests per 3600 s per caller");
     expectLimited(await postMessage(b.url, initialize), "4 requests per 3600 s per caller");
     expect(await getStatus(new URL("/healthz", b.url).href)).toBe(200);
+  });
+
+  it("admits exactly the limit when both processes are asked at once (the bucket is taken from atomically)", async () => {
+    const env = { EXECUTA_MCP_RATE_LIMIT: "20/hour", EXECUTA_MCP_REDIS_URL: redis.url };
+    const [a, b] = [await serve(env), await serve(env)];
+    const ping = { jsonrpc: "2.0", method: "notifications/initialized" };
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => postMessage((i % 2 === 0 ? a : b).url, ping)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(40);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(20);
   });
 
   it("lets go of its Redis connection when the server closes", async () => {

@@ -15,6 +15,7 @@ const guide = [
   { text: "The dev loop and the CLI", link: "/guide/dev-loop" },
   { text: "Building and shipping", link: "/guide/building-and-shipping" },
   { text: "Serving MCP", link: "/guide/mcp" },
+  { text: "Deploying an MCP service", link: "/guide/deployment" },
 ];
 
 const deeper = [

@@ -11,6 +11,9 @@ export function redisServerAvailable(): boolean {
   }
 }
 
+/** What a test is told when `redis-server` is missing. */
+export const REDIS_SERVER_MISSING = "redis-server is not installed: apt-get install -y redis-server";
+
 /** A `redis-server` this process started. */
 export interface RedisServer {
   /** `redis://127.0.0.1:PORT`. */

@@ -5,6 +5,7 @@ import {
   MCP_HTTP_TOKEN_ENV,
   MCP_HTTP_TRUSTED_NETWORK_ENV,
 } from "./http-address.js";
+import { MCP_RATE_LIMIT_ENV, parseRateLimit, type RateLimitSettings } from "./rate-limit.js";
 import { MCP_AUTH_ISSUER_ENV, MCP_AUTH_RESOURCE_ENV, type McpAuthSettings } from "./resource-server.js";
 
 /** `redis://` URL of the Redis the replicas share their legacy sessions on (see `McpHttpOptions.redisUrl`). */
@@ -27,6 +28,8 @@ export interface McpHttpEnvSettings {
   readonly limits: Partial<McpHttpLimits>;
   /** The shared Redis, when one is configured. */
   readonly redisUrl: string | undefined;
+  /** The per-caller rate limit, when one is set (on the shared Redis when there is one). */
+  readonly rateLimit: RateLimitSettings | undefined;
 }
 
 /**
@@ -34,8 +37,8 @@ export interface McpHttpEnvSettings {
  * set empty (which would otherwise mean "no authentication" without a word), a trusted-network
  * value other than `1`/`true`/`0`/`false`, a limit that is unknown or not a positive integer,
  * an issuer without a resource (or the reverse), either not an http(s) URL, an issuer
- * together with a static token (two rules for one door: choose one), and a Redis URL that
- * is not `redis://` or `rediss://`.
+ * together with a static token (two rules for one door: choose one), a Redis URL that
+ * is not `redis://` or `rediss://`, and a rate limit that is not `COUNT/UNIT`.
  */
 export function mcpHttpSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): McpHttpEnvSettings {
   const token = env[MCP_HTTP_TOKEN_ENV];
@@ -50,13 +53,15 @@ export function mcpHttpSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Mc
       `${MCP_HTTP_TOKEN_ENV} and ${MCP_AUTH_ISSUER_ENV} are both set: use the static token or the issuer's access tokens, not both`,
     );
   }
+  const sharedRedis = redisUrl(env[MCP_REDIS_URL_ENV]);
   return {
     token,
     auth,
     allowedHosts: env[MCP_HTTP_ALLOWED_HOSTS_ENV]?.split(",") ?? [],
     trustedNetwork: flag(MCP_HTTP_TRUSTED_NETWORK_ENV, env[MCP_HTTP_TRUSTED_NETWORK_ENV]),
     limits: limits(env[MCP_HTTP_LIMITS_ENV]),
-    redisUrl: redisUrl(env[MCP_REDIS_URL_ENV]),
+    redisUrl: sharedRedis,
+    rateLimit: rateLimit(env, sharedRedis),
   };
 }
 
@@ -112,4 +117,16 @@ function redisUrl(value: string | undefined): string | undefined {
     );
   }
   return url;
+}
+
+function rateLimit(env: NodeJS.ProcessEnv, redisUrl: string | undefined): RateLimitSettings | undefined {
+  const text = env[MCP_RATE_LIMIT_ENV];
+  if (text === undefined || text.trim() === "") return undefined;
+  const limit = parseRateLimit(text);
+  if (limit === undefined) {
+    throw new McpHttpSettingError(
+      `${MCP_RATE_LIMIT_ENV} must be COUNT/UNIT with a positive COUNT and a UNIT among s, min, hour (e.g. 60/min), got ${JSON.stringify(text)}`,
+    );
+  }
+  return redisUrl === undefined ? { limit } : { limit, redisUrl };
 }

@@ -29,6 +29,7 @@ import { exposureProblem } from "./http-exposure.js";
 import { HttpExchange, HttpMcpSession } from "./http-session.js";
 import { LegacySessions } from "./legacy-sessions.js";
 import { modernHeaderMismatch } from "./modern-headers.js";
+import { callerKey, RateGate, type RateLimitSettings } from "./rate-limit.js";
 import { INVALID, Refusal, refuse, TRANSPORT_ERROR } from "./refusal.js";
 import { AuthRefusal, type Grant, type McpAuthSettings, ResourceServer } from "./resource-server.js";
 import { openRedisSessionStore } from "./shared/redis-session-store.js";
@@ -86,6 +87,8 @@ export interface McpHttpOptions {
    * `ioredis` package, loaded only when this is set.
    */
   readonly redisUrl?: string;
+  /** Requests each caller may make (429 beyond); none limited when absent. */
+  readonly rateLimit?: RateLimitSettings;
 }
 
 /** A running MCP Streamable HTTP endpoint. */
@@ -127,7 +130,10 @@ class McpHttpEndpoint {
 
   constructor(
     private readonly backend: McpHttpBackend,
-    private readonly options: McpHttpOptions & { readonly limits: McpHttpLimits },
+    private readonly options: McpHttpOptions & {
+      readonly limits: McpHttpLimits;
+      readonly rateGate?: RateGate;
+    },
     readonly store: SessionStore,
   ) {
     this.allowed = allowedHostSet(options.allowedHosts);
@@ -192,6 +198,12 @@ class McpHttpEndpoint {
     this.checkCaller(req);
     if (this.resourceServer?.servesMetadataAt(path)) return this.metadata(req, res, this.resourceServer);
     const grant = this.resourceServer && (await this.authorize(req, this.resourceServer));
+    const limited = await this.options.rateGate?.admit(callerKey(req, grant));
+    if (limited) {
+      throw new Refusal(limited.status, TRANSPORT_ERROR, limited.message, {
+        "retry-after": String(limited.retryAfterSeconds),
+      });
+    }
     if (path !== MCP_HTTP_PATH) {
       throw new Refusal(404, INVALID, `Not found: MCP is served at ${MCP_HTTP_PATH}`);
     }
@@ -529,7 +541,8 @@ export async function serveMcpHttp(backend: McpHttpBackend, options: McpHttpOpti
           log: options.log,
           onRelayed: (message) => endpoint?.relayed(message),
         });
-  endpoint = new McpHttpEndpoint(backend, { ...options, limits }, store);
+  const rateGate = options.rateLimit && (await RateGate.open(options.rateLimit, options.log));
+  endpoint = new McpHttpEndpoint(backend, { ...options, limits, ...(rateGate && { rateGate }) }, store);
   const server = createServer(timeoutOptions(limits), (req, res) => endpoint.serve(req, res));
   capConnections(server, limits.maxConnections, (what) =>
     options.log.warn(`MCP HTTP ${what}: ${limits.maxConnections} connections open`),
@@ -544,7 +557,7 @@ export async function serveMcpHttp(backend: McpHttpBackend, options: McpHttpOpti
   options.log.info(`serving MCP over Streamable HTTP at ${url}`);
   return {
     url,
-    close: () => closeServer(server, endpoint, sweep),
+    close: () => closeServer(server, endpoint, sweep).then(() => rateGate?.close()),
   };
 }
 

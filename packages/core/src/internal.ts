@@ -57,6 +57,10 @@ export {
   type RequestHandler,
   type RequestPacing,
 } from "./rpc/peer.js";
+export { describedWithNotes, type NotedPlace } from "./schema/projections/description-notes.js";
+export { jsonSchemaOf } from "./schema/projections/json-schema.js";
+export { manifestParameters } from "./schema/projections/manifest-parameters.js";
+export { responseFormatSchema } from "./schema/projections/response-format.js";
 export type {
   AnyOfSchema,
   AnySchema,

@@ -7,7 +7,7 @@ import type {
   ServerOptions,
   ToolHandler,
 } from "@executa/core";
-import { jsonSchemaOf } from "@executa/core/internal";
+import { encodeResult, jsonSchemaOf } from "@executa/core/internal";
 import { andThen } from "./binding/and-then.js";
 import { bindInvocation } from "./binding/bind-invocation.js";
 import { DefinitionError } from "./errors/definition-error.js";
@@ -56,7 +56,10 @@ export function buildPlugin<T extends object>(
   for (const tool of model.tools) {
     const run = method(tool.methodName);
     handlers[tool.name] = (args, context) =>
-      andThen(bindInvocation(tool, args, context), (values) => run(...values));
+      andThen(
+        andThen(bindInvocation(tool, args, context), (values) => run(...values)),
+        encodeResult,
+      );
   }
   const definition: PluginDefinition = { manifest, handlers };
   definition.inputSchemas = Object.fromEntries(model.tools.map((tool) => [tool.name, tool.input]));

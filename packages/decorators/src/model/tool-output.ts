@@ -1,4 +1,5 @@
 import {
+  codecOfTypeName,
   isInResultOf,
   type ObjectTypeSchema,
   resultPath,
@@ -31,16 +32,41 @@ export function toolOutputSchema(
 ): ObjectTypeSchema | undefined {
   const info = sourceInfoOf(target);
   const result = resultPath(methodName);
-  const inside = (info?.unsupported ?? []).filter(
-    (entry) => entry.index === undefined && isInResultOf(entry.member, methodName),
-  );
+  const { loose, inside } = looseOf(info?.unsupported ?? [], methodName);
   const lossy = inside.find((entry) => entry.lossy);
   if (lossy) throw lossyResultError(className, result, lossy);
   const returns = info?.methods?.[methodName]?.returns;
   if (returns?.type !== "object" || returns.nullable) return undefined;
-  if (inside.some((entry) => entry.member === result)) return undefined;
-  const loose = new Set(inside.map((entry) => entry.member.slice(result.length)));
+  if (loose.replaced.has("")) return undefined;
   return schemaOf(returns, "", loose) as ObjectTypeSchema;
+}
+
+/**
+ * The result's members the reader found without a faithful form: a registered codec's type
+ * stands as its string there, any other as any value (`inside`, which may be lossy).
+ */
+function looseOf(
+  unsupported: readonly UnsupportedType[],
+  methodName: string,
+): { loose: Loose; inside: UnsupportedType[] } {
+  const result = resultPath(methodName);
+  const replaced = new Map<string, Schema>();
+  // Codec-typed properties the reader left out that are not optional: required when put back.
+  const present = new Set<string>();
+  const inside: UnsupportedType[] = [];
+  for (const entry of unsupported) {
+    if (entry.index !== undefined || !isInResultOf(entry.member, methodName)) continue;
+    const path = entry.member.slice(result.length);
+    const codec = codecOfTypeName(entry.type.replace(/\s*\|\s*undefined$/, ""));
+    if (!codec) {
+      inside.push(entry);
+      replaced.set(path, {});
+      continue;
+    }
+    replaced.set(path, { type: "string", format: codec.name });
+    if (!entry.type.endsWith("undefined")) present.add(path);
+  }
+  return { loose: { replaced, present }, inside };
 }
 
 function lossyResultError(className: string, resultPath: string, lossy: UnsupportedType): DefinitionError {
@@ -55,19 +81,25 @@ function lossyResultError(className: string, resultPath: string, lossy: Unsuppor
   );
 }
 
+/** What stands at the paths the reader recorded only as reflection would, and which of those are always present. */
+interface Loose {
+  replaced: ReadonlyMap<string, Schema>;
+  present: ReadonlySet<string>;
+}
+
 /**
  * A recorded source schema as the schema value: what a value of that type serializes to.
- * `loose` lists the paths (`.field`, `[]`, chained, from the result) the reader recorded
- * only as reflection would: those accept any value, keeping their description; a property
- * the reader left out there (of a type the analysis does not load) is put back, any value
- * and optional.
+ * `loose` maps the paths (`.field`, `[]`, chained, from the result) the reader recorded
+ * only as reflection would to what stands there: a codec's string, else any value (`{}`),
+ * keeping their description; a property the reader left out there (of a type the analysis
+ * does not load) is put back, optional.
  */
-function schemaOf(schema: SourceSchema, path: string, loose: ReadonlySet<string>): Schema {
+function schemaOf(schema: SourceSchema, path: string, loose: Loose): Schema {
   const value = typedSchema(schema, path, loose);
   return schema.nullable ? { anyOf: [value, { type: "null" }] } : value;
 }
 
-function typedSchema(schema: SourceSchema, path: string, loose: ReadonlySet<string>): Schema {
+function typedSchema(schema: SourceSchema, path: string, loose: Loose): Schema {
   const facets = {
     ...(schema.enum !== undefined && { enum: schema.enum as never[] }),
     ...(schema.enumNames !== undefined && { enumNames: schema.enumNames }),
@@ -85,33 +117,31 @@ function typedSchema(schema: SourceSchema, path: string, loose: ReadonlySet<stri
   }
 }
 
-function objectOf(
-  properties: SourceSchema["properties"],
-  path: string,
-  loose: ReadonlySet<string>,
-): ObjectTypeSchema {
+function objectOf(properties: SourceSchema["properties"], path: string, loose: Loose): ObjectTypeSchema {
   const missing = looseChildren(path, loose);
   if (properties === undefined && missing.length === 0) return { type: "object" };
   const entries = Object.entries(properties ?? {});
   const schemas: Record<string, Schema> = {};
   for (const [name, field] of entries) schemas[name] = propertySchema(field, `${path}.${name}`, loose);
-  for (const name of missing) schemas[name] ??= {};
+  for (const name of missing) schemas[name] ??= loose.replaced.get(`${path}.${name}`) ?? {};
   const required = entries.filter(([, field]) => !field.optional).map(([name]) => name);
+  for (const name of missing)
+    if (loose.present.has(`${path}.${name}`) && !properties?.[name]) required.push(name);
   return { type: "object", properties: schemas, ...(required.length > 0 && { required }) };
 }
 
-function propertySchema(field: SourceField, path: string, loose: ReadonlySet<string>): Schema {
+function propertySchema(field: SourceField, path: string, loose: Loose): Schema {
   const description = field.description ? { description: field.description } : {};
   return { ...fieldAt(field.schema, path, loose), ...description };
 }
 
-function fieldAt(schema: SourceSchema, path: string, loose: ReadonlySet<string>): Schema {
-  return loose.has(path) ? {} : schemaOf(schema, path, loose);
+function fieldAt(schema: SourceSchema, path: string, loose: Loose): Schema {
+  return loose.replaced.get(path) ?? schemaOf(schema, path, loose);
 }
 
 /** The names of properties directly below `path` that are loose (`path.name`). */
-function looseChildren(path: string, loose: ReadonlySet<string>): string[] {
-  return [...loose]
+function looseChildren(path: string, loose: Loose): string[] {
+  return [...loose.replaced.keys()]
     .filter((entry) => entry.startsWith(`${path}.`) && !/[.[]/.test(entry.slice(path.length + 1)))
     .map((entry) => entry.slice(path.length + 1));
 }

@@ -1,4 +1,4 @@
-import { VALUE_FORMATS, type ValueFormat } from "../../manifest/value-formats/index.js";
+import { codecNamed } from "../codecs/index.js";
 import type { Schema } from "../schema.js";
 
 /**
@@ -43,7 +43,7 @@ function withNotes(description: string | undefined, notes: readonly (string | un
 /** How a formatted string is sent: `ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z`. */
 function formatNote(schema: Schema): string | undefined {
   if (!("format" in schema) || schema.format === undefined) return undefined;
-  return VALUE_FORMATS[schema.format as ValueFormat]?.note ?? `format ${schema.format}`;
+  return codecNamed(schema.format)?.description ?? `format ${schema.format}`;
 }
 
 /** A numeric enum's mapping, which the names shown stand for: `Low = 0, Medium = 1, High = 2`. */

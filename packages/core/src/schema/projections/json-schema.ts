@@ -1,3 +1,4 @@
+import { codecNamed } from "../codecs/index.js";
 import type { Schema } from "../schema.js";
 import { describedWithNotes } from "./description-notes.js";
 
@@ -28,14 +29,8 @@ export function jsonSchemaOf(schema: Schema): JsonSchema {
   const json: JsonSchema = { ...rest };
   const description = describedWithNotes(schema, "json-schema");
   if (description !== undefined) json.description = description;
-  const values = (rest as { enum?: readonly unknown[] }).enum;
-  if (enumNames !== undefined && values !== undefined) {
-    json.type = "string";
-    json.enum = [...enumNames];
-    delete json.minimum;
-    delete json.maximum;
-    if ("default" in rest) json.default = enumNames[values.indexOf(rest.default)] ?? rest.default;
-  }
+  if (enumNames !== undefined) showEnumNames(json, enumNames);
+  if ("format" in schema && schema.format !== undefined) withCodecSchema(json, schema.format);
   if ("items" in schema && schema.items !== undefined) json.items = jsonSchemaOf(schema.items);
   if ("properties" in schema && schema.properties !== undefined)
     json.properties = mapValues(schema.properties);
@@ -43,6 +38,28 @@ export function jsonSchemaOf(schema: Schema): JsonSchema {
     json.additionalProperties = jsonSchemaOf(schema.additionalProperties);
   if ($defs !== undefined) json.$defs = mapValues($defs);
   return json;
+}
+
+/** A numeric enum shown by its member names (a default by its name); bounds go with the numbers. */
+function showEnumNames(json: JsonSchema, names: readonly string[]): void {
+  const values = json.enum;
+  if (!Array.isArray(values)) return;
+  json.type = "string";
+  json.enum = [...names];
+  delete json.minimum;
+  delete json.maximum;
+  if ("default" in json) json.default = names[values.indexOf(json.default)] ?? json.default;
+}
+
+/**
+ * A codec's string as its JSON Schema says it: `format: "date-time"` for a `Date`; for a
+ * registered codec, what it declared (a `pattern` where its name is no standard format).
+ */
+export function withCodecSchema(json: JsonSchema, format: string): void {
+  const codec = codecNamed(format);
+  if (codec === undefined) return;
+  delete json.format;
+  Object.assign(json, codec.jsonSchema);
 }
 
 function unionSchema(members: readonly Schema[], schema: Schema): JsonSchema {

@@ -1,5 +1,5 @@
 import type { ObjectTypeSchema, Schema } from "../schema.js";
-import type { JsonSchema } from "./json-schema.js";
+import { type JsonSchema, withCodecSchema } from "./json-schema.js";
 
 /**
  * The JSON Schema a `createObject` target is asked for with (`response_format`'s
@@ -48,6 +48,7 @@ function valueSchema(schema: Schema, strict: boolean): JsonSchema {
     const value = (schema as Partial<Record<(typeof COPIED)[number], unknown>>)[key];
     if (value !== undefined) json[key] = Array.isArray(value) ? [...value] : value;
   }
+  if (typeof json.format === "string") withCodecSchema(json, json.format);
   if (schema.type === "array") json.items = valueSchema(schema.items ?? { type: "string" }, strict);
   return json;
 }

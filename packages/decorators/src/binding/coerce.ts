@@ -15,7 +15,7 @@
  *
  * Array elements and known object fields are checked (and coerced) the same way; `enum`
  * values and `minimum` / `maximum` bounds are enforced after coercion, and a formatted
- * string becomes its object (a `date-time` a `Date`, a `uri` a `URL`; see core's value formats). `null` or a missing field counts as absent: its
+ * string becomes its object (a `date-time` a `Date`, a `uri` a `URL`; or a registered codec's value; see core's codec table). `null` or a missing field counts as absent: its
  * default applies, or it is reported missing when required. Unknown object keys are
  * reported with the expected names.
  */

@@ -26,7 +26,11 @@ export interface ItemSchema {
   format?: ValueFormat;
 }
 
-/** One argument of a tool: a `@Param`, or a property of an `@Args` DTO. */
+/**
+ * One argument of a tool (a `@Param`, or a property of an `@Args` DTO) as the binder checks
+ * it. Every projection reads the tool's schema value instead (`ToolModel.input`, made from
+ * these by `argumentsSchema`).
+ */
 export interface ArgumentSchema {
   name: string;
   type: ParameterType;

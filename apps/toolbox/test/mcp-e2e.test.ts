@@ -109,6 +109,7 @@ describe("the toolbox binary as an MCP server (recognized from the first frame)"
         },
       },
       required: ["text"],
+      additionalProperties: false,
     });
     expect(tools.find((tool) => tool.name === "batch_hash")?.inputSchema.properties?.texts).toEqual({
       type: "array",

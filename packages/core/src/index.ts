@@ -49,6 +49,21 @@ export type { JsonSchema, OutputSchema } from "./mcp/input-schema.js";
 export { type ProgressUpdate, reportProgress } from "./mcp/progress.js";
 export type { ProtocolSetting, ServedProtocol } from "./mcp/protocol-choice.js";
 export type { RequestOptions } from "./rpc/peer.js";
+export { type CodecDefinition, registerCodec } from "./schema/codecs/index.js";
+export type {
+  AnyOfSchema,
+  AnySchema,
+  ArraySchema,
+  BooleanSchema,
+  NullSchema,
+  NumericSchema,
+  ObjectTypeSchema,
+  RefSchema,
+  Schema,
+  SchemaAnnotations,
+  SchemaTarget,
+  StringSchema,
+} from "./schema/schema.js";
 export { createPluginServer, type ServeOptions, servePlugin } from "./server/create-server.js";
 export {
   definePlugin,

@@ -41,14 +41,6 @@ export {
   type SourceUnsupported,
   sourceInfoOf,
 } from "./manifest/source-info.js";
-export {
-  formatOfClassName,
-  formatOfConstructor,
-  VALUE_FORMAT_NAMES,
-  VALUE_FORMATS,
-  type ValueFormat,
-  type ValueFormatRules,
-} from "./manifest/value-formats/index.js";
 export { MCP_FALLBACK_CAPABILITY } from "./mcp/fallback.js";
 export {
   type IncomingRequest,
@@ -57,6 +49,22 @@ export {
   type RequestHandler,
   type RequestPacing,
 } from "./rpc/peer.js";
+export { encodeResult } from "./schema/codecs/encode-results.js";
+export {
+  builtInClassNames,
+  type Codec,
+  codecNamed,
+  codecOfConstructor,
+  codecOfTypeName,
+  formatOfClassName,
+  formatOfConstructor,
+  registeredCodecs,
+  type ValueFormat,
+} from "./schema/codecs/index.js";
+export { describedWithNotes, type NotedPlace } from "./schema/projections/description-notes.js";
+export { jsonSchemaOf } from "./schema/projections/json-schema.js";
+export { manifestParameters } from "./schema/projections/manifest-parameters.js";
+export { responseFormatSchema } from "./schema/projections/response-format.js";
 export type {
   AnyOfSchema,
   AnySchema,

@@ -1,11 +1,13 @@
 import type {
   HealthContext,
   Manifest,
+  OutputSchema,
   PluginClass,
   PluginDefinition,
   ServerOptions,
   ToolHandler,
 } from "@executa/core";
+import { encodeResult, jsonSchemaOf } from "@executa/core/internal";
 import { andThen } from "./binding/and-then.js";
 import { bindInvocation } from "./binding/bind-invocation.js";
 import { DefinitionError } from "./errors/definition-error.js";
@@ -54,11 +56,17 @@ export function buildPlugin<T extends object>(
   for (const tool of model.tools) {
     const run = method(tool.methodName);
     handlers[tool.name] = (args, context) =>
-      andThen(bindInvocation(tool, args, context), (values) => run(...values));
+      andThen(
+        andThen(bindInvocation(tool, args, context), (values) => run(...values)),
+        encodeResult,
+      );
   }
   const definition: PluginDefinition = { manifest, handlers };
+  definition.inputSchemas = Object.fromEntries(model.tools.map((tool) => [tool.name, tool.input]));
   const outputSchemas = Object.fromEntries(
-    model.tools.flatMap((tool) => (tool.outputSchema ? [[tool.name, tool.outputSchema]] : [])),
+    model.tools.flatMap((tool) =>
+      tool.output ? [[tool.name, jsonSchemaOf(tool.output) as OutputSchema]] : [],
+    ),
   );
   if (Object.keys(outputSchemas).length > 0) definition.outputSchemas = outputSchemas;
   const toolScopes = Object.fromEntries(

@@ -26,6 +26,7 @@ import "./reflection/install-metadata.js";
 export {
   AgentCallErrorCode,
   AgentErrorCode,
+  type CodecDefinition,
   currentContext,
   EmbeddingsErrorCode,
   type HealthContext,
@@ -42,6 +43,7 @@ export {
   type PluginDefinition,
   type PluginServer,
   type ProgressUpdate,
+  registerCodec,
   reportProgress,
   SamplingErrorCode,
   type ServerOptions,

@@ -3,7 +3,14 @@ import { compareInputSchema, compareOutputSchema } from "./compare-schema.js";
 import { asObject, byName, ChangeList, code, type JsonObject, type SurfaceChange } from "./surface-change.js";
 
 /** Tool fields compared rule by rule; every other field's change is compatible. */
-const TOOL_FIELDS = new Set(["name", "description", "parameters", "output_schema", "outputSchema"]);
+const TOOL_FIELDS = new Set([
+  "name",
+  "description",
+  "parameters",
+  "input_schema",
+  "output_schema",
+  "outputSchema",
+]);
 /** Parameter fields compared rule by rule (the schema ones); others are compatible. */
 const SCHEMA_FIELDS = new Set([
   "name",
@@ -101,9 +108,10 @@ function sameShape(a: JsonObject | undefined, b: JsonObject | undefined): boolea
 
 function compareTool(path: string, before: JsonObject, after: JsonObject, out: ChangeList): void {
   if (before.description !== after.description) out.compatible(`${path}.description`, "description changed");
+  const lossless = losslessInputs(before, after);
   compareNamed(`${path}.parameters`, "parameter", byName(before.parameters), byName(after.parameters), out, {
     added: (parameter) => isRequired(parameter) && parameter.default === undefined,
-    common: (at, a, b) => compareParameter(at, a, b, out),
+    common: (at, a, b) => compareParameter(at, a, b, out, lossless?.(String(a.name))),
   });
   const output = (tool: JsonObject) => tool.output_schema ?? tool.outputSchema;
   if (output(before) !== undefined) {
@@ -121,13 +129,40 @@ function isRequired(parameter: JsonObject): boolean {
   return parameter.required !== false;
 }
 
-function compareParameter(path: string, before: JsonObject, after: JsonObject, out: ChangeList): void {
+/**
+ * Each parameter's lossless schemas (its property of both tools' `input_schema`, which MCP
+ * lists: nested `required` lists and bounds the manifest only says in text), when both
+ * surfaces recorded them.
+ */
+function losslessInputs(
+  before: JsonObject,
+  after: JsonObject,
+): ((name: string) => [JsonObject, JsonObject] | undefined) | undefined {
+  if (before.input_schema === undefined || after.input_schema === undefined) return undefined;
+  const old = asObject(asObject(before.input_schema).properties);
+  const next = asObject(asObject(after.input_schema).properties);
+  return (name) =>
+    old[name] !== undefined && next[name] !== undefined
+      ? [asObject(old[name]), asObject(next[name])]
+      : undefined;
+}
+
+function compareParameter(
+  path: string,
+  before: JsonObject,
+  after: JsonObject,
+  out: ChangeList,
+  lossless?: [JsonObject, JsonObject],
+): void {
   const name = code(before.name);
   if (!isRequired(before) && isRequired(after))
     out.breaking(`${path}.required`, `parameter ${name} newly required`);
   if (isRequired(before) && !isRequired(after))
     out.compatible(`${path}.required`, `parameter ${name} now optional`);
-  compareInputSchema(path, before, after, out);
+  // The schema facts from the one schema value's lossless projection where both surfaces
+  // carry it, else from the manifest's parameters.
+  const [was, now] = lossless ?? [before, after];
+  compareInputSchema(path, was, now, out);
   compareRest(path, before, after, SCHEMA_FIELDS, out);
 }
 

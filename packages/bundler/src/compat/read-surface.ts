@@ -13,18 +13,24 @@ export interface LoadedSurface {
 
 /**
  * The fields of a manifest that make its surface, as `executa.surface.json` keeps them;
- * each tool with its `output_schema` when `outputSchemas` (by tool name, as MCP lists them:
- * the Executa manifest has none) gives one.
+ * each tool with its `input_schema` and `output_schema` where `schemas` (by tool name, as
+ * MCP lists them: the lossless input, and the output the Executa manifest has not) give them.
  */
 export function surfaceOf(
   manifest: unknown,
-  outputSchemas: Readonly<Record<string, unknown>> = {},
+  schemas: { input?: Readonly<Record<string, unknown>>; output?: Readonly<Record<string, unknown>> } = {},
 ): Record<string, unknown> {
   const { name, version, tools, credentials } = asObject(manifest);
   const withOutputs = Array.isArray(tools)
     ? tools.map((tool) => {
-        const output = outputSchemas[String(asObject(tool).name)];
-        return output === undefined ? tool : { ...asObject(tool), output_schema: output };
+        const toolName = String(asObject(tool).name);
+        const input = schemas.input?.[toolName];
+        const output = schemas.output?.[toolName];
+        return {
+          ...asObject(tool),
+          ...(input !== undefined && { input_schema: input }),
+          ...(output !== undefined && { output_schema: output }),
+        };
       })
     : tools;
   return credentials === undefined

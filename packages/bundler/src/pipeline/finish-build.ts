@@ -28,7 +28,7 @@ import type { RuntimeChoice } from "../runtime/runtimes.js";
 import { describeSource } from "../source/describe-source.js";
 import { sourceRunFailure } from "../source/source-failure.js";
 import type { DescribeReport } from "../verify/describe-artifact.js";
-import { readOutputSchemas } from "../verify/mcp-answers.js";
+import { readToolSchemas, type ToolSchemas } from "../verify/mcp-answers.js";
 import { verifyArtifact } from "../verify/verify-artifact.js";
 import { buildTargets, type TargetBuild } from "./build-targets.js";
 import {
@@ -201,8 +201,8 @@ interface BuildRun extends StepContext {
   executaJsonPath: string;
   /** The packages the bundle embeds; undefined without the bundle's inputs. */
   embedded?: EmbeddedPackage[];
-  /** Each tool's MCP output schema, read from the bundle: part of the released surface. */
-  outputSchemas?: Record<string, unknown>;
+  /** Each tool's MCP input and output schemas, read from the bundle: part of the released surface. */
+  toolSchemas?: ToolSchemas;
 }
 
 /** A step of the build and its name (its report lines and failures name their own `step`). */
@@ -326,12 +326,12 @@ async function compareWithRelease(build: BuildRun): Promise<void> {
   checkOneVersion(manifest, build.options.projectDir);
   // Only when a surface is compared or recorded: the bundle is asked once more, in MCP.
   if (surfaceFileOf(build.options) || build.options.release || build.options.surfaceOut) {
-    build.outputSchemas = await readOutputSchemas(
+    build.toolSchemas = await readToolSchemas(
       { command: process.execPath, args: [build.bundle.path], ...build.run },
       build.options.describeTimeoutMs ?? DESCRIBE_TIMEOUT_MS,
     );
   }
-  const report = await checkSurface(manifest, build.options, build.outputSchemas);
+  const report = await checkSurface(manifest, build.options, build.toolSchemas);
   if (!report) return;
   const breaking = report.changes.filter((change) => change.kind === "breaking").length;
   build.report.step(
@@ -344,11 +344,11 @@ async function compareWithRelease(build: BuildRun): Promise<void> {
 async function recordRelease(build: BuildRun): Promise<void> {
   const { manifest } = build.source;
   if (build.options.surfaceOut) {
-    const file = await writeSurface(manifest, resolve(build.options.surfaceOut), build.outputSchemas);
+    const file = await writeSurface(manifest, resolve(build.options.surfaceOut), build.toolSchemas);
     build.report.step("surface", `${build.shown(file)}: the tool surface of ${manifest.version}`);
   }
   if (!build.options.release) return;
-  const file = await writeSurface(manifest, releasedSurfaceFile(build.options), build.outputSchemas);
+  const file = await writeSurface(manifest, releasedSurfaceFile(build.options), build.toolSchemas);
   build.report.step("release", `${build.shown(file)} records ${manifest.version}`);
 }
 

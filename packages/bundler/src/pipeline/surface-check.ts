@@ -6,6 +6,7 @@ import { type CompatReport, checkCompatibility } from "../compat/compat-report.j
 import { comparable, readSurface, surfaceOf } from "../compat/read-surface.js";
 import { ExecutaBuildError } from "../errors/build-error.js";
 import { packageVersionOf } from "../source-info/package-version.js";
+import type { ToolSchemas } from "../verify/mcp-answers.js";
 
 /** The committed last-released tool surface, at the project's root. */
 export const SURFACE_FILE = "executa.surface.json";
@@ -40,14 +41,14 @@ export function surfaceFileOf(options: SurfaceOptions): string | undefined {
 export async function checkSurface(
   manifest: Manifest,
   options: SurfaceOptions,
-  outputSchemas: Readonly<Record<string, unknown>> = {},
+  schemas: Partial<ToolSchemas> = {},
 ): Promise<CompatReport | undefined> {
   const file = surfaceFileOf(options);
   if (!file) return undefined;
   let report: CompatReport;
   try {
     const [before, after] = comparable(await readSurface(file), {
-      surface: surfaceOf(manifest, outputSchemas),
+      surface: surfaceOf(manifest, schemas),
       namesOnly: false,
     });
     report = checkCompatibility(before, after);
@@ -89,10 +90,10 @@ export function releasedSurfaceFile(options: SurfaceOptions): string {
 export async function writeSurface(
   manifest: Manifest,
   file: string,
-  outputSchemas: Readonly<Record<string, unknown>> = {},
+  schemas: Partial<ToolSchemas> = {},
 ): Promise<string> {
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${JSON.stringify(surfaceOf(manifest, outputSchemas), null, 2)}\n`);
+  await writeFile(file, `${JSON.stringify(surfaceOf(manifest, schemas), null, 2)}\n`);
   return file;
 }
 

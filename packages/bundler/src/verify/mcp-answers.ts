@@ -14,20 +14,27 @@ interface McpAnswers {
   tools?: unknown[];
 }
 
+/** Each tool's MCP schemas, by tool name. */
+export interface ToolSchemas {
+  /** `inputSchema`: the lossless projection of the tool's input (nested `required`, formats, …). */
+  input: Record<string, unknown>;
+  /** `outputSchema`, for tools whose result is an object. */
+  output: Record<string, unknown>;
+}
+
 /**
- * Each tool's MCP `outputSchema`, by tool name, as the artifact lists them when spoken to
- * in MCP. The Executa manifest has no output schemas, so the released tool surface takes
- * them from here. `{}` when the artifact does not answer in MCP within `timeoutMs`.
+ * Each tool's MCP `inputSchema` and `outputSchema`, by tool name, as the artifact lists
+ * them when spoken to in MCP. The Executa manifest has no output schemas and says nested
+ * facts in text, so the released tool surface takes both from here. Empty when the
+ * artifact does not answer in MCP within `timeoutMs`.
  */
-export async function readOutputSchemas(
-  command: ArtifactCommand,
-  timeoutMs: number,
-): Promise<Record<string, unknown>> {
+export async function readToolSchemas(command: ArtifactCommand, timeoutMs: number): Promise<ToolSchemas> {
   const { tools = [] } = await askInMcp(command, timeoutMs);
-  const schemas: Record<string, unknown> = {};
-  for (const tool of tools as { name?: unknown; outputSchema?: unknown }[]) {
-    if (typeof tool?.name === "string" && tool.outputSchema !== undefined)
-      schemas[tool.name] = tool.outputSchema;
+  const schemas: ToolSchemas = { input: {}, output: {} };
+  for (const tool of tools as { name?: unknown; inputSchema?: unknown; outputSchema?: unknown }[]) {
+    if (typeof tool?.name !== "string") continue;
+    if (tool.inputSchema !== undefined) schemas.input[tool.name] = tool.inputSchema;
+    if (tool.outputSchema !== undefined) schemas.output[tool.name] = tool.outputSchema;
   }
   return schemas;
 }

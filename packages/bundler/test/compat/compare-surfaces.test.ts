@@ -307,3 +307,47 @@ describe("checkCompatibility", () => {
     );
   });
 });
+
+describe("compareSurfaces: the lossless input schemas a build records beside the parameters", () => {
+  // The manifest says a nested property's bounds in text and lists no `required` inside an
+  // object parameter; MCP's inputSchema, projected from the same schema value, has both.
+  const payer = { name: "payer", type: "object", required: true, properties: { email: { type: "string" } } };
+  function withInput(email: Json, required: string[]): Json {
+    const tool = {
+      name: "get_weather",
+      description: "Current weather.",
+      parameters: [payer],
+      input_schema: {
+        type: "object",
+        properties: { payer: { type: "object", properties: { email }, required } },
+        required: ["payer"],
+      },
+    };
+    return { name: "weather", version: "1.2.0", description: "Weather.", tools: [tool] };
+  }
+
+  it("a nested property newly required, or its maximum length lowered: breaking", () => {
+    expect(
+      compareSurfaces(withInput({ type: "string" }, []), withInput({ type: "string" }, ["email"])),
+    ).toEqual([
+      {
+        kind: "breaking",
+        path: "tools[get_weather].parameters[payer].required",
+        summary: "property `email` newly required",
+      },
+    ]);
+    const shorter = compareSurfaces(
+      withInput({ type: "string", maxLength: 100 }, []),
+      withInput({ type: "string", maxLength: 50 }, []),
+    );
+    expect(shorter).toMatchObject([
+      { kind: "breaking", path: "tools[get_weather].parameters[payer].properties[email].maxLength" },
+    ]);
+  });
+
+  it("read from the parameters when one surface has no input schemas", () => {
+    const { input_schema: _, ...older } = (withInput({ type: "string" }, []).tools as Json[])[0] as Json;
+    const before = { ...withInput({ type: "string" }, []), tools: [older] };
+    expect(compareSurfaces(before, withInput({ type: "string" }, ["email"]))).toEqual([]);
+  });
+});

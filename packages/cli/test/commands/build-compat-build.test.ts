@@ -15,6 +15,12 @@ const greet = {
 };
 /** What MCP lists as greet's output schema (the fixture's `outputSchemas`): part of the surface. */
 const greetOutput = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
+/** What MCP lists as greet's input schema (from the manifest: the fixture is hand-written): part of the surface. */
+const greetInput = {
+  type: "object",
+  properties: { who: { type: "string", description: "Who to greet." } },
+  required: ["who"],
+};
 const released = (version: string, tools: unknown[]) => ({ name: "surface-plugin", version, tools });
 
 let project: string;
@@ -58,7 +64,9 @@ describe("executa build against the released surface", () => {
     expect(run.stdout).toMatch(/compat +1 change\(s\) since 1\.0\.0, 0 breaking/);
     expect(run.stdout).toMatch(/release +executa\.surface\.json records 1\.1\.0/);
     const recorded = JSON.parse(await readFile(join(project, "executa.surface.json"), "utf8"));
-    expect(recorded).toEqual({ ...released("1.1.0", [{ ...greet, output_schema: greetOutput }]) });
+    expect(recorded).toEqual({
+      ...released("1.1.0", [{ ...greet, input_schema: greetInput, output_schema: greetOutput }]),
+    });
   }, 150_000);
 
   it("fails on an output field removed (the output schema MCP lists is part of the surface)", async () => {
@@ -91,7 +99,9 @@ describe("executa build against the released surface", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/surface +out\/surface\.json: the tool surface of 1\.1\.0/);
     const written = JSON.parse(await readFile(join(project, "out", "surface.json"), "utf8"));
-    expect(written).toEqual(released("1.1.0", [{ ...greet, output_schema: greetOutput }]));
+    expect(written).toEqual(
+      released("1.1.0", [{ ...greet, input_schema: greetInput, output_schema: greetOutput }]),
+    );
     expect(JSON.parse(await readFile(join(project, "executa.surface.json"), "utf8"))).toEqual(before);
   }, 150_000);
 

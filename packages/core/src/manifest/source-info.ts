@@ -1,5 +1,5 @@
+import type { ValueFormat } from "../schema/codecs/index.js";
 import type { ParameterType } from "./parameter-types/index.js";
-import type { ValueFormat } from "./value-formats/index.js";
 
 /**
  * What a build-time reading of the TypeScript source knows about a decorated class and

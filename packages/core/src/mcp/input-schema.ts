@@ -1,7 +1,8 @@
+import { type JsonSchema, jsonSchemaOf } from "../schema/projections/json-schema.js";
+import type { ObjectTypeSchema } from "../schema/schema.js";
 import type { ParameterItems, ParameterSchema, ToolManifest } from "../wire/manifest.js";
 
-/** A JSON Schema object, as MCP carries it in `inputSchema` and `outputSchema`. */
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema } from "../schema/projections/json-schema.js";
 
 /** The JSON Schema of a tool's result, which MCP requires to describe an object. */
 export type OutputSchema = JsonSchema & { type: "object" };
@@ -60,19 +61,24 @@ export function toolInputSchema(tool: ToolManifest): McpToolEntry["inputSchema"]
   return schema;
 }
 
+/** What a tool's MCP schemas are made from, beside its manifest entry. */
+export interface ToolSchemas {
+  /** The tool's input schema value: `inputSchema` is its projection; absent, it is made from the manifest. */
+  input?: ObjectTypeSchema;
+  /** The result's JSON Schema. */
+  output?: OutputSchema;
+}
+
 /**
  * A tool as `tools/list` lists it; `title` (from a `display_name` the tool carries) and
  * `outputSchema` only when the revision has titles and structured content (2025-06-18 on).
  */
-export function toolEntry(
-  tool: ToolManifest,
-  structured: boolean,
-  outputSchema?: OutputSchema,
-): McpToolEntry {
+export function toolEntry(tool: ToolManifest, structured: boolean, schemas: ToolSchemas = {}): McpToolEntry {
+  const { input, output: outputSchema } = schemas;
   const entry: McpToolEntry = {
     name: tool.name,
     description: tool.description,
-    inputSchema: toolInputSchema(tool),
+    inputSchema: input ? (jsonSchemaOf(input) as McpToolEntry["inputSchema"]) : toolInputSchema(tool),
   };
   const displayName = (tool as { display_name?: unknown }).display_name;
   if (structured && typeof displayName === "string" && displayName !== "") entry.title = displayName;

@@ -7,6 +7,7 @@ import { UnknownToolError } from "../errors/unknown-tool-error.js";
 import type { Logger } from "../log/logger.js";
 import { isObject } from "../manifest/manifest-issues.js";
 import type { IncomingRequest, RequestOptions } from "../rpc/peer.js";
+import type { ObjectTypeSchema } from "../schema/schema.js";
 import type { InvokeRun } from "../server/invoke-run.js";
 import { traceContextOfMeta } from "../telemetry/trace-context.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
@@ -41,6 +42,8 @@ import {
 /** What an MCP session uses of the plugin server it fronts. */
 export interface McpServerSide {
   readonly manifest: Manifest;
+  /** Each tool's input schema value, by tool name (see `PluginDefinition.inputSchemas`). */
+  readonly inputSchemas?: Readonly<Record<string, ObjectTypeSchema>>;
   /** Each tool's result schema, by tool name (see `PluginDefinition.outputSchemas`). */
   readonly outputSchemas?: Readonly<Record<string, OutputSchema>>;
   readonly log: Logger;
@@ -188,7 +191,10 @@ export class McpSession {
       case "tools/list":
         return {
           tools: this.server.manifest.tools.map((tool) =>
-            toolEntry(tool, this.features.structuredContent, this.server.outputSchemas?.[tool.name]),
+            toolEntry(tool, this.features.structuredContent, {
+              input: this.server.inputSchemas?.[tool.name],
+              output: this.server.outputSchemas?.[tool.name],
+            }),
           ),
         };
       case "tools/call":

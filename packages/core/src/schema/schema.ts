@@ -51,6 +51,7 @@ export interface NumericSchema extends SchemaAnnotations {
 
 export interface BooleanSchema extends SchemaAnnotations {
   readonly type: "boolean";
+  readonly enum?: readonly boolean[];
   readonly const?: boolean;
 }
 

@@ -1,6 +1,7 @@
 import type { InvokeContext } from "../context/invoke-context.js";
 import type { McpServeOptions } from "../mcp/fallback.js";
 import type { OutputSchema } from "../mcp/input-schema.js";
+import type { ObjectTypeSchema } from "../schema/schema.js";
 import type { HealthResult, InitializeParams } from "../wire/invoke.js";
 import type { Manifest } from "../wire/manifest.js";
 
@@ -43,6 +44,13 @@ export interface PluginDefinition {
   manifest: Manifest;
   /** One handler per tool, keyed by the tool's name in the manifest. */
   handlers: Readonly<Record<string, ToolHandler>>;
+  /**
+   * Each tool's input (its argument object) as a schema value, by tool name: MCP lists its
+   * projection as the tool's `inputSchema` (formats, nested `required`, bounds, enum names,
+   * `$ref` for recursion), where a tool without one is described from the manifest. Not
+   * part of the Executa manifest, which is projected from the same value.
+   */
+  inputSchemas?: Readonly<Record<string, ObjectTypeSchema>>;
   /**
    * The JSON Schema of each tool's result, by tool name, for tools whose result is a JSON
    * object: MCP lists it as the tool's `outputSchema` (revisions with structured content).

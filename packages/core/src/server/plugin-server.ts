@@ -262,6 +262,7 @@ export class PluginServer {
     this.peer.disableFileTransport();
     this.mcp = new McpSession({
       manifest: this.definition.manifest,
+      inputSchemas: this.definition.inputSchemas,
       outputSchemas: this.definition.outputSchemas,
       log: this.log,
       invoke: (params, watch) => this.invoke(params, watch, undefined, "tools/call"),
@@ -282,6 +283,7 @@ export class PluginServer {
   openMcpSession(link: Pick<McpServerSide, "request" | "notify">): McpSession {
     const session: McpSession = new McpSession({
       manifest: this.definition.manifest,
+      inputSchemas: this.definition.inputSchemas,
       outputSchemas: this.definition.outputSchemas,
       log: this.log,
       invoke: (params, watch) => this.invoke(params, watch, session.channel, "tools/call"),

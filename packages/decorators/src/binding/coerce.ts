@@ -15,7 +15,7 @@
  *
  * Array elements and known object fields are checked (and coerced) the same way; `enum`
  * values and `minimum` / `maximum` bounds are enforced after coercion, and a formatted
- * string becomes its object (a `date-time` a `Date`, a `uri` a `URL`; see core's value formats). `null` or a missing field counts as absent: its
+ * string becomes its object (a `date-time` a `Date`, a `uri` a `URL`; or a registered codec's value; see core's codec table). `null` or a missing field counts as absent: its
  * default applies, or it is reported missing when required. Unknown object keys are
  * reported with the expected names.
  */
@@ -26,7 +26,7 @@ import {
   type ParameterTypeRules,
   type ParamIssue,
 } from "@executa/core";
-import { VALUE_FORMATS, type ValueFormat } from "@executa/core/internal";
+import { codecNamed, type ValueFormat } from "@executa/core/internal";
 import type { ArgumentSchema, ItemSchema } from "../model/types.js";
 import type { EnumValue } from "../options/argument-options.js";
 import { objectFields } from "./dto-fields.js";
@@ -131,7 +131,8 @@ function checkBounds(typed: { ok: true; value: number }, schema: ValueSchema, pa
 
 /** A formatted string as the object the method receives (a `Date`, a `URL`). */
 function readFormat(text: string, format: ValueFormat, path: string): Checked {
-  const rules = VALUE_FORMATS[format];
+  const rules = codecNamed(format);
+  if (rules === undefined) return fail(path, `no codec "${format}" is registered`, `string (${format})`);
   const value = rules.decode(text);
   if (value === undefined) return fail(path, `expected ${rules.noun}, got ${describe(text)}`, rules.expected);
   return ok(value);
@@ -259,7 +260,7 @@ function checkElements(list: readonly unknown[], schema: ValueSchema, path: stri
 export function expectedOf(schema: ValueSchema): string {
   if (schema.enumNames) return `enum name, one of ${schema.enumNames.map(show).join(", ")}`;
   if (schema.enum) return `${schema.type}, one of ${schema.enum.map(show).join(", ")}`;
-  if (schema.format !== undefined) return VALUE_FORMATS[schema.format].expected;
+  if (schema.format !== undefined) return codecNamed(schema.format)?.expected ?? `string (${schema.format})`;
   const range = rangeOf(schema);
   if (range !== undefined) return `${schema.type} ${range}`;
   if (schema.type === "array") return `array of ${expectedOf(schema.items ?? DEFAULT_ITEMS)}`;

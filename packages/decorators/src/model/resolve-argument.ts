@@ -4,7 +4,7 @@ import {
   PARAMETER_TYPES,
   type ParameterType,
 } from "@executa/core";
-import type { SourceField } from "@executa/core/internal";
+import { codecOfTypeName, type SourceField } from "@executa/core/internal";
 import { coerceValue, expectedOf } from "../binding/coerce.js";
 import { UNSAFE_KEYS } from "../binding/sanitize.js";
 import { DefinitionError, type DefinitionErrorCode } from "../errors/definition-error.js";
@@ -33,7 +33,8 @@ type OptionFailure = (problem: string, fix: string, code?: DefinitionErrorCode) 
  * contradict the source facts (unless an explicit `type` decides), and that enum, items,
  * bounds and default fit the type. Throws a {@link DefinitionError} naming the member and the fix.
  */
-export function resolveArgument(input: ArgumentInput): ArgumentSchema {
+export function resolveArgument(given: ArgumentInput): ArgumentSchema {
+  const input = withCodec(given);
   const { className, member, decorator, options } = input;
   const inferred = withSource(input.inferred ?? {}, input.source);
   const fail: OptionFailure = (problem, fix, code = "INVALID_OPTION") =>
@@ -67,6 +68,23 @@ export function resolveArgument(input: ArgumentInput): ArgumentSchema {
   applyDefault(schema, options, inferred, fail);
   schema.required = resolveRequired(schema, options, inferred, fail);
   return schema;
+}
+
+/**
+ * A member of a registered codec's type (`bigint`, a class of the author's), which the
+ * source reader records as having no manifest form: a string of that codec.
+ */
+function withCodec(input: ArgumentInput): ArgumentInput {
+  const codec =
+    input.unsupported && codecOfTypeName(input.unsupported.type.replace(/\s*\|\s*undefined$/, ""));
+  if (!codec) return input;
+  const { unsupported: _, ...known } = input;
+  const schema = { type: "string" as const, format: codec.name };
+  return {
+    ...known,
+    inferred: { ...input.inferred, type: "string", typeSource: codec.typeName, format: codec.name },
+    ...(input.source && { source: { ...input.source, schema } }),
+  };
 }
 
 /** Reflection may not contradict the source facts, unless an explicit `type` decides or the type has no manifest form. */

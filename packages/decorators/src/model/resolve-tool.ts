@@ -1,6 +1,7 @@
 import { sourceInfoOf } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ToolMetadata } from "../metadata/definitions.js";
+import { argumentsSchema } from "./arguments-schema.js";
 import { resolveSlot } from "./slot-resolvers.js";
 import { toolOutputSchema } from "./tool-output.js";
 import { toolParameters } from "./tool-parameters.js";
@@ -43,10 +44,10 @@ export function resolveTool(
     for (const argument of resolved.arguments ?? []) addArgument(args, argument, className, where);
     dto ??= resolved.dto;
   }
-  const model: ToolModel = { methodName, ...options, arguments: args, slots };
+  const model: ToolModel = { methodName, ...options, arguments: args, input: argumentsSchema(args), slots };
   if (dto) model.dto = dto;
-  const outputSchema = toolOutputSchema(target, className, methodName);
-  if (outputSchema) model.outputSchema = outputSchema;
+  const output = toolOutputSchema(target, className, methodName);
+  if (output) model.output = output;
   return model;
 }
 

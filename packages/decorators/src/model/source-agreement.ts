@@ -1,5 +1,5 @@
 import { PARAMETER_TYPES } from "@executa/core";
-import { type SourceSchema, VALUE_FORMATS } from "@executa/core/internal";
+import { codecNamed, type SourceSchema } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ReflectedKind } from "../reflection/reflect-types.js";
 import { withTypeOption } from "./unsupported-type.js";
@@ -54,7 +54,7 @@ function agrees(reflected: ReflectedKind, source: SourceSchema): boolean {
 function reflectedName(reflected: ReflectedKind): string {
   if (reflected.kind === "unknown") return reflected.label;
   if (reflected.kind === "class") return reflected.class.name || "an anonymous class";
-  if (reflected.format !== undefined) return VALUE_FORMATS[reflected.format].className;
+  if (reflected.format !== undefined) return codecNamed(reflected.format)?.typeName ?? reflected.format;
   return PARAMETER_TYPES[reflected.type].reflectedFrom ?? reflected.type;
 }
 
@@ -75,7 +75,7 @@ function recordedType(schema: SourceSchema, typeText: string | undefined): strin
 
 /** The source's type as far as its schema tells: `string`, `"a" | "b"`, `number[]`, `Date`, `URL`. */
 function writtenType(schema: SourceSchema): string {
-  if (schema.format !== undefined) return VALUE_FORMATS[schema.format].className;
+  if (schema.format !== undefined) return codecNamed(schema.format)?.typeName ?? schema.format;
   if (schema.enum !== undefined && schema.enum.length > 0)
     return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
   if (schema.type === "array") return schema.items ? `${elementType(schema.items)}[]` : "an array";

@@ -1,7 +1,9 @@
-import type { JsonSchema, OutputSchema } from "@executa/core";
 import {
+  codecOfTypeName,
   isInResultOf,
+  type ObjectTypeSchema,
   resultPath,
+  type Schema,
   type SourceField,
   type SourceSchema,
   sourceInfoOf,
@@ -10,7 +12,7 @@ import { DefinitionError } from "../errors/definition-error.js";
 import { formatClassNames, type UnsupportedType } from "./unsupported-type.js";
 
 /**
- * The JSON Schema of a tool's result (MCP `outputSchema`), from its method's return type
+ * The schema of a tool's result (projected to MCP `outputSchema`), from its method's return type
  * as the build-time source reader recorded it: a promise unwrapped, display blocks
  * (`withDisplay`) left out. Only an object result has one (MCP describes objects only; a
  * string, array or `Foo | null` result has none). Undefined without recorded facts.
@@ -27,20 +29,44 @@ export function toolOutputSchema(
   target: Function,
   className: string,
   methodName: string,
-): OutputSchema | undefined {
+): ObjectTypeSchema | undefined {
   const info = sourceInfoOf(target);
   const result = resultPath(methodName);
-  const inside = (info?.unsupported ?? []).filter(
-    (entry) => entry.index === undefined && isInResultOf(entry.member, methodName),
-  );
+  const { loose, inside } = looseOf(info?.unsupported ?? [], methodName);
   const lossy = inside.find((entry) => entry.lossy);
   if (lossy) throw lossyResultError(className, result, lossy);
   const returns = info?.methods?.[methodName]?.returns;
   if (returns?.type !== "object" || returns.nullable) return undefined;
-  if (inside.some((entry) => entry.member === result)) return undefined;
-  const schema = jsonSchemaOf(returns);
-  for (const entry of inside) unconstrain(schema, entry.member.slice(result.length));
-  return schema as OutputSchema;
+  if (loose.replaced.has("")) return undefined;
+  return schemaOf(returns, "", loose) as ObjectTypeSchema;
+}
+
+/**
+ * The result's members the reader found without a faithful form: a registered codec's type
+ * stands as its string there, any other as any value (`inside`, which may be lossy).
+ */
+function looseOf(
+  unsupported: readonly UnsupportedType[],
+  methodName: string,
+): { loose: Loose; inside: UnsupportedType[] } {
+  const result = resultPath(methodName);
+  const replaced = new Map<string, Schema>();
+  // Codec-typed properties the reader left out that are not optional: required when put back.
+  const present = new Set<string>();
+  const inside: UnsupportedType[] = [];
+  for (const entry of unsupported) {
+    if (entry.index !== undefined || !isInResultOf(entry.member, methodName)) continue;
+    const path = entry.member.slice(result.length);
+    const codec = codecOfTypeName(entry.type.replace(/\s*\|\s*undefined$/, ""));
+    if (!codec) {
+      inside.push(entry);
+      replaced.set(path, {});
+      continue;
+    }
+    replaced.set(path, { type: "string", format: codec.name });
+    if (!entry.type.endsWith("undefined")) present.add(path);
+  }
+  return { loose: { replaced, present }, inside };
 }
 
 function lossyResultError(className: string, resultPath: string, lossy: UnsupportedType): DefinitionError {
@@ -55,61 +81,67 @@ function lossyResultError(className: string, resultPath: string, lossy: Unsuppor
   );
 }
 
-/** A recorded source schema as JSON Schema: what a value of that type serializes to. */
-function jsonSchemaOf(schema: SourceSchema): JsonSchema {
-  const json: JsonSchema = { type: schema.nullable ? [schema.type, "null"] : schema.type };
-  if (schema.enum !== undefined) json.enum = schema.nullable ? [...schema.enum, null] : [...schema.enum];
-  if (schema.format !== undefined) json.format = schema.format;
-  if (schema.minimum !== undefined) json.minimum = schema.minimum;
-  if (schema.maximum !== undefined) json.maximum = schema.maximum;
-  if (schema.items !== undefined) json.items = jsonSchemaOf(schema.items);
-  if (schema.properties !== undefined) {
-    const entries = Object.entries(schema.properties);
-    json.properties = Object.fromEntries(entries.map(([name, field]) => [name, fieldSchema(field)]));
-    const required = entries.filter(([, field]) => !field.optional).map(([name]) => name);
-    if (required.length > 0) json.required = required;
-  }
-  return json;
-}
-
-function fieldSchema(field: SourceField): JsonSchema {
-  const json = jsonSchemaOf(field.schema);
-  return field.description ? { ...json, description: field.description } : json;
+/** What stands at the paths the reader recorded only as reflection would, and which of those are always present. */
+interface Loose {
+  replaced: ReadonlyMap<string, Schema>;
+  present: ReadonlySet<string>;
 }
 
 /**
- * Makes the schema at `path` (`.field`, `[]` for elements, chained) accept any value,
- * keeping its description: the reader recorded only what reflection would say there. A
- * property the reader left out (its type is one the analysis does not load, e.g. Node's
- * `Buffer`) is put back unconstrained and optional: it is there, of a type not described.
+ * A recorded source schema as the schema value: what a value of that type serializes to.
+ * `loose` maps the paths (`.field`, `[]`, chained, from the result) the reader recorded
+ * only as reflection would to what stands there: a codec's string, else any value (`{}`),
+ * keeping their description; a property the reader left out there (of a type the analysis
+ * does not load) is put back, optional.
  */
-function unconstrain(schema: JsonSchema, path: string): void {
-  const steps = path.match(/\.[^.[]+|\[\]/g) ?? [];
-  let parent: Record<string, unknown> | undefined;
-  let key: string | undefined;
-  let node: JsonSchema | undefined = schema;
-  for (const step of steps) {
-    const slot: Slot | undefined = node && slotOf(node, step);
-    if (!slot) return;
-    [parent, key] = slot;
-    node = parent[key] as JsonSchema | undefined;
+function schemaOf(schema: SourceSchema, path: string, loose: Loose): Schema {
+  const value = typedSchema(schema, path, loose);
+  return schema.nullable ? { anyOf: [value, { type: "null" }] } : value;
+}
+
+function typedSchema(schema: SourceSchema, path: string, loose: Loose): Schema {
+  const facets = {
+    ...(schema.enum !== undefined && { enum: schema.enum as never[] }),
+    ...(schema.enumNames !== undefined && { enumNames: schema.enumNames }),
+    ...(schema.format !== undefined && { format: schema.format }),
+    ...(schema.minimum !== undefined && { minimum: schema.minimum }),
+    ...(schema.maximum !== undefined && { maximum: schema.maximum }),
+  };
+  switch (schema.type) {
+    case "array":
+      return { type: "array", ...(schema.items && { items: fieldAt(schema.items, `${path}[]`, loose) }) };
+    case "object":
+      return objectOf(schema.properties, path, loose);
+    default:
+      return { type: schema.type, ...facets } as Schema;
   }
-  if (!parent || key === undefined) return;
-  if (node) parent[key] = typeof node.description === "string" ? { description: node.description } : {};
-  else if (key !== "items") parent[key] = {};
 }
 
-/** Where a path step leads: the object holding the schema there, and its key. */
-type Slot = [holder: Record<string, unknown>, key: string];
-
-/** The slot of `step` (`.field` or `[]`) below `node`; undefined where `node` has no such place. */
-function slotOf(node: JsonSchema, step: string): Slot | undefined {
-  if (step === "[]") return [node, "items"];
-  if (!describesObject(node)) return undefined;
-  node.properties ??= {};
-  return [node.properties as Record<string, unknown>, step.slice(1)];
+function objectOf(properties: SourceSchema["properties"], path: string, loose: Loose): ObjectTypeSchema {
+  const missing = looseChildren(path, loose);
+  if (properties === undefined && missing.length === 0) return { type: "object" };
+  const entries = Object.entries(properties ?? {});
+  const schemas: Record<string, Schema> = {};
+  for (const [name, field] of entries) schemas[name] = propertySchema(field, `${path}.${name}`, loose);
+  for (const name of missing) schemas[name] ??= loose.replaced.get(`${path}.${name}`) ?? {};
+  const required = entries.filter(([, field]) => !field.optional).map(([name]) => name);
+  for (const name of missing)
+    if (loose.present.has(`${path}.${name}`) && !properties?.[name]) required.push(name);
+  return { type: "object", properties: schemas, ...(required.length > 0 && { required }) };
 }
 
-function describesObject(schema: JsonSchema): boolean {
-  return schema.type === "object" || (Array.isArray(schema.type) && schema.type.includes("object"));
+function propertySchema(field: SourceField, path: string, loose: Loose): Schema {
+  const description = field.description ? { description: field.description } : {};
+  return { ...fieldAt(field.schema, path, loose), ...description };
+}
+
+function fieldAt(schema: SourceSchema, path: string, loose: Loose): Schema {
+  return loose.replaced.get(path) ?? schemaOf(schema, path, loose);
+}
+
+/** The names of properties directly below `path` that are loose (`path.name`). */
+function looseChildren(path: string, loose: Loose): string[] {
+  return [...loose.replaced.keys()]
+    .filter((entry) => entry.startsWith(`${path}.`) && !/[.[]/.test(entry.slice(path.length + 1)))
+    .map((entry) => entry.slice(path.length + 1));
 }

@@ -2,8 +2,8 @@
  * The resolved, validated form of a decorated class: what the manifest builder and the
  * binder work from. Produced by `resolvePlugin`; decorators never see it.
  */
-import type { ArrayItemType, Manifest, OutputSchema, ParameterType, ServerOptions } from "@executa/core";
-import type { ValueFormat } from "@executa/core/internal";
+import type { ArrayItemType, Manifest, ParameterType, ServerOptions } from "@executa/core";
+import type { ObjectTypeSchema, ValueFormat } from "@executa/core/internal";
 import type { ParamResolveInput } from "../metadata/definitions.js";
 import type { EnumValue } from "../options/argument-options.js";
 
@@ -26,7 +26,11 @@ export interface ItemSchema {
   format?: ValueFormat;
 }
 
-/** One argument of a tool: a `@Param`, or a property of an `@Args` DTO. */
+/**
+ * One argument of a tool (a `@Param`, or a property of an `@Args` DTO) as the binder checks
+ * it. Every projection reads the tool's schema value instead (`ToolModel.input`, made from
+ * these by `argumentsSchema`).
+ */
 export interface ArgumentSchema {
   name: string;
   type: ParameterType;
@@ -71,14 +75,16 @@ export interface ToolModel {
   streaming?: boolean;
   /** The OAuth scopes a caller needs (MCP over HTTP with an issuer). */
   scopes?: readonly string[];
-  /** The tool's arguments in manifest order. */
+  /** The tool's arguments in manifest order, as the binder checks them. */
   arguments: readonly ArgumentSchema[];
+  /** The tool's input (the argument object) as the one schema value every projection derives from. */
+  input: ObjectTypeSchema;
   /** The DTO class when the method takes `@Args()`. */
   dto?: Function;
   /** One entry per method parameter, by position. */
   slots: readonly Slot[];
-  /** The JSON Schema of an object result, from the method's return type (MCP `outputSchema`). */
-  outputSchema?: OutputSchema;
+  /** The schema of an object result, from the method's return type (projected to MCP `outputSchema`). */
+  output?: ObjectTypeSchema;
 }
 
 /** The plugin's manifest-level fields, validated: the manifest without its tools. */

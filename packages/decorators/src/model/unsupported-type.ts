@@ -1,4 +1,4 @@
-import { type SourceClass, sourceInfoOf, VALUE_FORMAT_NAMES, VALUE_FORMATS } from "@executa/core/internal";
+import { builtInClassNames, type SourceClass, sourceInfoOf } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import { lineage } from "../metadata/storage.js";
 
@@ -57,7 +57,7 @@ export function unsupportedTypeError(
 
 /** The classes sent as formatted strings, for fixes: `Date or URL`. */
 export function formatClassNames(): string {
-  return VALUE_FORMAT_NAMES.map((format) => VALUE_FORMATS[format].className).join(" or ");
+  return builtInClassNames().join(" or ");
 }
 
 /** `@Param("city", …)` → `@Param("city", { type: … })`; `@Field()` → `@Field({ type: … })`. */

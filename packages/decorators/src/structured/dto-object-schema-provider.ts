@@ -4,14 +4,15 @@ import {
   type ObjectSchemaProvider,
   type ObjectValidation,
 } from "@executa/core";
-import { type SourceField, sourceInfoOf } from "@executa/core/internal";
+import { responseFormatSchema, type SourceField, sourceInfoOf } from "@executa/core/internal";
 import { checkFields } from "../binding/coerce.js";
 import { type DtoSupport, dtoSupport, dtoSupportEnabled } from "../dto/dto-support.js";
 import { anySourceFacts, dtoWithoutFields } from "../dto/dto-without-fields.js";
 import { lineage } from "../metadata/storage.js";
+import { argumentsSchema } from "../model/arguments-schema.js";
 import { sourceFields } from "../model/source-schema.js";
 import type { ArgumentSchema } from "../model/types.js";
-import { argumentsJsonSchema, dropNullOptionals } from "./arguments-json-schema.js";
+import { dropNullOptionals } from "./drop-null-optionals.js";
 import { structuredOptionsOf } from "./structured.js";
 
 /**
@@ -26,7 +27,7 @@ export const DTO_OBJECT_SCHEMA_PROVIDER: ObjectSchemaProvider = {
   schemaOf(target, { strict }): ObjectSchema {
     const options = structuredOptionsOf(target);
     return {
-      schema: argumentsJsonSchema(argumentsOf(target), strict),
+      schema: responseFormatSchema(argumentsSchema(argumentsOf(target)), strict),
       name: options?.name ?? target.name,
       ...(options?.description !== undefined ? { description: options.description } : {}),
     };

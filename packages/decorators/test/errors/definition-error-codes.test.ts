@@ -269,7 +269,17 @@ const CASES = {
       className: "Gap",
       target: class Gap {},
       info: { name: "gap", version: "1.0.0", description: "Gap." },
-      tools: [{ methodName: "run", name: "run", description: "R.", timeout: 1.5, arguments: [], slots: [] }],
+      tools: [
+        {
+          methodName: "run",
+          name: "run",
+          description: "R.",
+          timeout: 1.5,
+          arguments: [],
+          input: { type: "object" },
+          slots: [],
+        },
+      ],
     }),
   SERVED_TWICE: () => {
     // What serve() records for the first class on stdio (a real second serve() is in test/serve).

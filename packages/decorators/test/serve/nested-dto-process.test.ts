@@ -35,6 +35,36 @@ describe("nested DTOs in a minified bundle, spawned and driven over real pipes",
     expect(parameters?.find((parameter) => parameter.name === "title")).toMatchObject({ maxLength: 20 });
   });
 
+  test("served over MCP, inputSchema shows nested required fields, bounds and the recursion by $ref", async () => {
+    const mcp = spawnPlugin(bundle.file, { EXECUTA_PROTOCOL: "mcp" });
+    try {
+      const frame = await mcp.request("tools/list");
+      const [tool] = (frame.result as { tools: { inputSchema: Record<string, unknown> }[] }).tools;
+      const node = {
+        type: "object",
+        properties: {
+          name: { type: "string", minLength: 1 },
+          children: { type: "array", items: { $ref: "#/$defs/CategoryNode" } },
+        },
+        required: ["name"],
+        additionalProperties: false,
+      };
+      expect(tool?.inputSchema).toMatchObject({
+        properties: {
+          title: { type: "string", maxLength: 20 },
+          payer: { type: "object", required: ["email"], additionalProperties: false },
+          items: { type: "array", items: { required: ["label", "unitPrice"] } },
+          category: node,
+        },
+        required: ["title", "payer", "items"],
+        additionalProperties: false,
+        $defs: { CategoryNode: node },
+      });
+    } finally {
+      mcp.child.kill();
+    }
+  });
+
   test("nested values are instances: getters and methods answer", async () => {
     expect((await record(VALID)).result).toMatchObject({
       success: true,

@@ -1,4 +1,4 @@
-import type { ValueFormatRules } from "./value-format.js";
+import type { Codec } from "./codec.js";
 
 /** ISO 8601: a date, optionally with a time and a zone (`2026-01-31`, `2026-01-31T09:00:00Z`). */
 const ISO_DATE_TIME =
@@ -12,10 +12,12 @@ function isCalendarDate(text: string): boolean {
 }
 
 /** `date-time` ↔ `Date`: an ISO 8601 string. */
-export const dateTimeFormat: ValueFormatRules<"date-time"> = {
+export const dateTimeCodec: Codec<Date> = {
   name: "date-time",
-  className: "Date",
-  note: "ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z",
+  typeName: "Date",
+  reflectedAs: Date,
+  jsonSchema: { type: "string", format: "date-time" },
+  description: "ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z",
   expected: "string (ISO 8601 date-time)",
   noun: "an ISO 8601 date-time such as 2026-01-31T09:00:00Z",
   decode(text) {
@@ -24,4 +26,6 @@ export const dateTimeFormat: ValueFormatRules<"date-time"> = {
     if (date === undefined || Number.isNaN(date.getTime()) || !isCalendarDate(trimmed)) return undefined;
     return date;
   },
+  encode: (date) => date.toISOString(),
+  is: (value): value is Date => value instanceof Date,
 };

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { manifestParameters } from "../../../src/schema/projections/manifest-parameters.js";
+
+describe("manifestParameters", () => {
+  it("one parameter per property, in the spec's field order, required always given", () => {
+    expect(
+      manifestParameters({
+        type: "object",
+        properties: {
+          days: { type: "integer", minimum: 1, maximum: 7, default: 3, description: "Days." },
+          city: { type: "string", maxLength: 100 },
+          tags: { type: "array", items: { type: "string", enum: ["a", "b"] } },
+        },
+        required: ["city", "tags"],
+        additionalProperties: false,
+      }),
+    ).toEqual([
+      {
+        name: "days",
+        type: "integer",
+        description: "Days.",
+        required: false,
+        default: 3,
+        minimum: 1,
+        maximum: 7,
+      },
+      { name: "city", type: "string", required: true, maxLength: 100 },
+      { name: "tags", type: "array", items: { type: "string", enum: ["a", "b"] }, required: true },
+    ]);
+  });
+
+  it("nested objects as properties with required lists; recursion as an object; numeric enums by name", () => {
+    const [order] = manifestParameters({
+      type: "object",
+      properties: {
+        order: {
+          type: "object",
+          properties: {
+            when: { type: "string", format: "date-time" },
+            priority: { type: "integer", enum: [0, 1], enumNames: ["Low", "High"] },
+            parent: { $ref: "#/$defs/Order" },
+          },
+          required: ["when"],
+        },
+      },
+      required: ["order"],
+    });
+    expect(order).toEqual({
+      name: "order",
+      type: "object",
+      required: true,
+      properties: {
+        when: { type: "string", description: "ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z" },
+        priority: { type: "string", description: "Low = 0, High = 1; optional", enum: ["Low", "High"] },
+        parent: { type: "object", description: "optional" },
+      },
+    });
+    expect(JSON.stringify(Object.keys(order!))).toBe('["name","type","required","properties"]');
+  });
+});

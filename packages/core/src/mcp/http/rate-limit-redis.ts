@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { RateDecision, RateLimit, RateLimiter } from "./rate-limit.js";
+import type { RateDecision, RateLimit, RateLimiter } from "./rate-limiter.js";
 
 /**
  * The module name kept out of the bundler's sight: a plugin bundle that never limits on

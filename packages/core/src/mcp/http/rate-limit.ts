@@ -1,6 +1,9 @@
 import type { IncomingMessage } from "node:http";
 import type { Logger } from "../../log/logger.js";
+import type { RateDecision, RateLimit, RateLimiter } from "./rate-limiter.js";
 import type { Grant } from "./resource-server.js";
+
+export type { RateDecision, RateLimit, RateLimiter } from "./rate-limiter.js";
 
 /**
  * Environment variable setting the requests each caller may make, as `COUNT/UNIT`
@@ -9,32 +12,11 @@ import type { Grant } from "./resource-server.js";
  */
 export const MCP_RATE_LIMIT_ENV = "EXECUTA_MCP_RATE_LIMIT";
 
-/** A rate: `requests` per `perSeconds` seconds, and also the most a caller may burst. */
-export interface RateLimit {
-  readonly requests: number;
-  readonly perSeconds: number;
-}
-
 /** How a rate limit is enforced: in this process, or on Redis shared by every replica. */
 export interface RateLimitSettings {
   readonly limit: RateLimit;
   /** The Redis server holding the buckets; each process keeps its own when absent. */
   readonly redisUrl?: string;
-}
-
-/** The answer to one request's claim on its caller's bucket. */
-export interface RateDecision {
-  readonly allowed: boolean;
-  /** Whole seconds until a request would be allowed: 0 when allowed. */
-  readonly retryAfterSeconds: number;
-}
-
-/** Counts requests per caller. */
-export interface RateLimiter {
-  /** Takes one request from the bucket of `callerKey`. */
-  take(callerKey: string): Promise<RateDecision>;
-  /** Lets go of what the limiter holds (a connection). */
-  close(): Promise<void>;
 }
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = {

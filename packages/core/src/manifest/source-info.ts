@@ -30,6 +30,13 @@ export interface SourceSchema {
   format?: ValueFormat;
   /** The type is a union with `null` (a result's value may then be `null`). */
   nullable?: boolean;
+  /**
+   * For an object whose type is a class of the project (a DTO field `payer!: Payer`, or the
+   * elements of `items!: LineItem[]`): the class its values become instances of. A thunk,
+   * since the class may be declared further down the module or in a module that imports
+   * this one; call it once every module has loaded.
+   */
+  instanceOf?: () => Function;
 }
 
 /** A parameter, a DTO field or an object property as the source declares it. */

@@ -113,12 +113,9 @@ function propertyToArgument(reading: DtoReading, property: string): ArgumentSche
     (reflected.kind === "primitive" && reflected.type === "array") ||
     field?.options.type === "array" ||
     (source?.schema.type === "array" && facts.type === undefined);
-  const nestedClass = findNestedClass(
-    dto,
-    property,
-    isArray,
-    reflected.kind === "class" ? reflected.class : undefined,
-  );
+  const nestedClass =
+    findNestedClass(dto, property, isArray, reflected.kind === "class" ? reflected.class : undefined) ??
+    sourceClass(source, isArray);
   inferNesting(inferred, reading, property, { isArray, nestedClass, facts });
   inferFromInitializer(inferred, (reading.instance as Record<string, unknown>)[property]);
   return resolveArgument({
@@ -297,6 +294,12 @@ function findNestedClass(
   const ctor = (sample as object).constructor;
   // `@Type(() => Date)` makes dates, which are date-time strings on the wire, not nested DTOs.
   return ctor === Object || ctor === Date || typeof ctor !== "function" ? undefined : ctor;
+}
+
+/** The class the source names for the property's values (for an array, its elements'), if any. */
+function sourceClass(source: SourceField | undefined, isArray: boolean): Function | undefined {
+  const schema = isArray ? source?.schema.items : source?.schema;
+  return schema?.instanceOf?.();
 }
 
 function freshInstance(dto: Function, className: string, usedBy: string): object {

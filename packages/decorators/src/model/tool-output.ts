@@ -37,10 +37,41 @@ export function toolOutputSchema(
   if (lossy) throw lossyResultError(className, result, lossy);
   const returns = info?.methods?.[methodName]?.returns;
   if (returns?.type !== "object" || returns.nullable) return undefined;
-  if (inside.some((entry) => entry.member === result)) return undefined;
-  const schema = jsonSchemaOf(returns);
-  for (const entry of inside) unconstrain(schema, entry.member.slice(result.length));
+  const paths = inside.map((entry) => entry.member.slice(result.length));
+  const described = paths.filter((path) => describedUnion(returns, path, paths));
+  if (paths.includes("") && !(described.includes("") && returns.anyOf?.every(isObjectSchema)))
+    return undefined;
+  // A union of objects as the whole result: MCP wants `type: "object"` at the top.
+  const schema = described.includes("")
+    ? { type: "object", ...jsonSchemaOf(returns) }
+    : jsonSchemaOf(returns);
+  for (const path of paths) if (!described.includes(path)) unconstrain(schema, path);
   return schema as OutputSchema;
+}
+
+/**
+ * Whether the union at `path` is shown as its members (`anyOf`): the reader described
+ * every member, and nothing inside them is noted (a member's schema could then reject
+ * what the tool returns).
+ */
+function describedUnion(returns: SourceSchema, path: string, paths: readonly string[]): boolean {
+  if (schemaAt(returns, path)?.anyOf === undefined) return false;
+  return !paths.some(
+    (other) => other !== path && (other.startsWith(`${path}.`) || other.startsWith(`${path}[`)),
+  );
+}
+
+/** The recorded schema at `path` (`.field`, `[]`, chained) below `schema`. */
+function schemaAt(schema: SourceSchema, path: string): SourceSchema | undefined {
+  let node: SourceSchema | undefined = schema;
+  for (const step of path.match(/\.[^.[]+|\[\]/g) ?? []) {
+    node = step === "[]" ? node?.items : node?.properties?.[step.slice(1)]?.schema;
+  }
+  return node;
+}
+
+function isObjectSchema(schema: SourceSchema): boolean {
+  return schema.type === "object" && schema.anyOf === undefined && !schema.nullable;
 }
 
 function lossyResultError(className: string, resultPath: string, lossy: UnsupportedType): DefinitionError {
@@ -57,6 +88,10 @@ function lossyResultError(className: string, resultPath: string, lossy: Unsuppor
 
 /** A recorded source schema as JSON Schema: what a value of that type serializes to. */
 function jsonSchemaOf(schema: SourceSchema): JsonSchema {
+  if (schema.anyOf !== undefined) {
+    const members = schema.anyOf.map(jsonSchemaOf);
+    return { anyOf: schema.nullable ? [...members, { type: "null" }] : members };
+  }
   const json: JsonSchema = { type: schema.nullable ? [schema.type, "null"] : schema.type };
   if (schema.enum !== undefined) json.enum = schema.nullable ? [...schema.enum, null] : [...schema.enum];
   if (schema.format !== undefined) json.format = schema.format;

@@ -1,8 +1,10 @@
-import { isEmail, isURL } from "class-validator";
+import { Args, buildPlugin, Plugin, Tool } from "@executa/decorators";
+import { getMetadataStorage, IsEmail, IsUrl, isEmail, isURL } from "class-validator";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { precheckOf } from "../../src/binding/string-prechecks.js";
 import type { ValidationMetadata } from "../../src/dto/validator-converters.js";
+import { callTool, invalidParams } from "../helpers/invoke.js";
 
 // A precheck may only say yes where validator.js says yes: whatever string it accepts,
 // validator.js (through class-validator, with the same options) must accept too. Strings
@@ -90,5 +92,27 @@ describe("string prechecks", () => {
     expect(precheckOf(metadata("isUrl", { host_blacklist: ["example.com"] }))).toBeUndefined();
     expect(precheckOf(metadata("isUrl", { require_port: true }))).toBeUndefined();
     expect(precheckOf(metadata("isString"))).toBeUndefined();
+  });
+
+  test("a DTO's own rules get their prechecks, and what they leave to validator.js is still refused", async () => {
+    class Contact {
+      @IsEmail() email!: string;
+      @IsUrl({ protocols: ["https"], require_protocol: true }) website!: string;
+    }
+    @Plugin({ name: "contacts", version: "1.0.0", description: "Saves contacts." })
+    class Contacts {
+      @Tool({ description: "Save." }) save(@Args() contact: Contact) {
+        return { saved: contact.email };
+      }
+    }
+    const rules = getMetadataStorage().getTargetValidationMetadatas(Contact, "", false, false);
+    expect(rules.map((rule) => precheckOf(rule) !== undefined)).toEqual([true, true]);
+    const contacts = buildPlugin(Contacts);
+    const valid = { email: "ada@example.com", website: "https://example.com/ada" };
+    await expect(callTool(contacts, "save", valid)).resolves.toEqual({ saved: "ada@example.com" });
+    const refused = await invalidParams(contacts, "save", { email: "ada@", website: "http://example.com" });
+    expect((refused.data as { issues: { path: string }[] }).issues.map((issue) => issue.path).sort()).toEqual(
+      ["email", "website"],
+    );
   });
 });

@@ -130,12 +130,34 @@ describe("the toolbox binary as an MCP server (recognized from the first frame)"
       },
       required: ["hash", "algorithm", "input_length"],
     });
+    // A row's fields are `string | number`.
+    const cell = { anyOf: [{ type: "string" }, { type: "number" }] };
     expect(outputSchema("generate_dataset")).toMatchObject({
       type: "object",
+      properties: {
+        dataset: {
+          type: "array",
+          items: { type: "object", properties: { id: cell, name: cell, score: cell } },
+        },
+      },
       required: ["rows", "columns", "estimated_bytes", "file_transport", "dataset"],
     });
-    // `{ formatted, valid: true } | { error, valid: false }`: a union the reader does not describe.
-    expect(outputSchema("json_format")).toBeUndefined();
+    // `{ formatted, valid: true } | { error, valid: false }`: either object.
+    expect(outputSchema("json_format")).toEqual({
+      type: "object",
+      anyOf: [
+        {
+          type: "object",
+          properties: { formatted: { type: "string" }, valid: { type: "boolean", enum: [true] } },
+          required: ["formatted", "valid"],
+        },
+        {
+          type: "object",
+          properties: { error: { type: "string" }, valid: { type: "boolean", enum: [false] } },
+          required: ["error", "valid"],
+        },
+      ],
+    });
   });
 
   // The SDK client checks each structuredContent against the tool's outputSchema (listed in

@@ -9,6 +9,7 @@ import {
 type SourceUnsupported = NonNullable<SourceClass["unsupported"]>[number];
 
 import type * as ts from "typescript";
+import { ClassReferences } from "./class-reference.js";
 import { docOf } from "./doc-comments.js";
 import type { TypeScriptModule } from "./load-typescript.js";
 import { packageVersionAbove } from "./package-version.js";
@@ -27,6 +28,8 @@ export interface ClassSourceInfo {
 export interface SourceInfoReading {
   classes: ClassSourceInfo[];
   notes: SourceInfoNote[];
+  /** Import declarations the recorded class references need (see `ClassReferences`), or "". */
+  imports: string;
 }
 
 /**
@@ -46,28 +49,41 @@ export function readSourceInfo(
   program: ts.Program,
   sourceFile: ts.SourceFile,
 ): SourceInfoReading {
-  const fields = new FieldReader(tsm, program.getTypeChecker(), program);
+  const checker = program.getTypeChecker();
+  const reader: ClassReader = {
+    fields: new FieldReader(tsm, checker, program),
+    references: new ClassReferences(tsm, checker, sourceFile),
+    checker,
+  };
   const classes: ClassSourceInfo[] = [];
   const visit = (node: ts.Node): void => {
     if (tsm.isClassDeclaration(node) && node.name && !isAmbient(tsm, node)) {
       classes.push({
         name: node.name.text,
         end: node.end,
-        info: readClass(tsm, fields, node, node.name.text),
+        info: readClass(tsm, reader, node, node.name.text),
       });
     }
     tsm.forEachChild(node, visit);
   };
   visit(sourceFile);
-  return { classes, notes: fields.notes };
+  return { classes, notes: reader.fields.notes, imports: reader.references.imports() };
+}
+
+/** What reading the classes of one file uses. */
+interface ClassReader {
+  fields: FieldReader;
+  references: ClassReferences;
+  checker: ts.TypeChecker;
 }
 
 function readClass(
   tsm: TypeScriptModule,
-  fields: FieldReader,
+  reader: ClassReader,
   node: ts.ClassDeclaration,
   name: string,
 ): SourceClass {
+  const { fields } = reader;
   const info: { -readonly [K in keyof SourceClass]: SourceClass[K] } = {};
   const description = docOf(tsm, node).text;
   if (description) info.description = description;
@@ -77,7 +93,7 @@ function readClass(
   }
   const firstNote = fields.notes.length;
   const firstTag = fields.unknownTags.length;
-  const { methods, properties } = readMembers(tsm, fields, node, name);
+  const { methods, properties } = readMembers(tsm, reader, node, name);
   if (Object.keys(methods).length > 0) info.methods = methods;
   if (Object.keys(properties).length > 0) info.fields = properties;
   const unsupported = unsupportedMembers(fields.notes.slice(firstNote), name);
@@ -90,7 +106,8 @@ function readClass(
 }
 
 /** The decorated methods and the public properties of a class. */
-function readMembers(tsm: TypeScriptModule, fields: FieldReader, node: ts.ClassDeclaration, name: string) {
+function readMembers(tsm: TypeScriptModule, reader: ClassReader, node: ts.ClassDeclaration, name: string) {
+  const { fields } = reader;
   const methods: Record<string, SourceMethod> = {};
   const properties: Record<string, SourceField> = {};
   for (const member of node.members) {
@@ -100,7 +117,7 @@ function readMembers(tsm: TypeScriptModule, fields: FieldReader, node: ts.ClassD
     if (tsm.isMethodDeclaration(member) && isDecoratedMethod(tsm, member)) {
       methods[memberName] = readMethod(tsm, fields, member, path);
     } else if (tsm.isPropertyDeclaration(member)) {
-      const field = readField(fields, member, path);
+      const field = readField(reader, member, node, path);
       if (field) properties[memberName] = field;
     }
   }
@@ -126,15 +143,23 @@ function unsupportedMembers(notes: readonly SourceInfoNote[], className: string)
     }));
 }
 
-/** A public instance property (a DTO field); undefined for a hidden one or one without a manifest type. */
+/**
+ * A public instance property (a DTO field), with the class its values become instances of
+ * when its type is a project class (or an array of one); undefined for a hidden one or one
+ * without a manifest type.
+ */
 function readField(
-  fields: FieldReader,
+  { fields, references, checker }: ClassReader,
   member: ts.PropertyDeclaration,
+  owner: ts.ClassDeclaration,
   path: string,
 ): SourceField | undefined {
   if (fields.hidden(member)) return undefined;
   const symbol = fields.symbolOf(member);
-  return symbol && fields.property(symbol, { depth: 0, seen: [], path });
+  const field = symbol && fields.property(symbol, { depth: 0, seen: [], path });
+  if (!symbol || !field) return field;
+  const schema = references.withInstanceOf(field.schema, checker.getTypeOfSymbol(symbol), owner);
+  return schema === field.schema ? field : { ...field, schema };
 }
 
 function readMethod(

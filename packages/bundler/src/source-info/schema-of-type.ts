@@ -52,7 +52,7 @@ export class SchemaReader {
     const present = members.filter((member) => !(member.flags & (F.Undefined | F.Null | F.Void)));
     if (present.length === 0) return { schema: { type: "object" }, unmapped: "only undefined or null" };
     const [only] = present;
-    const reading = present.length === 1 && only ? this.readSingle(only, at) : this.readUnion(present);
+    const reading = present.length === 1 && only ? this.readSingle(only, at) : this.readUnion(present, at);
     const withNull = members.some((member) => member.flags & F.Null);
     return withNull && reading.schema
       ? { ...reading, schema: { ...reading.schema, nullable: true } }
@@ -131,10 +131,35 @@ export class SchemaReader {
     return { schema: this.readObject(type, at) };
   }
 
-  private readUnion(members: readonly ts.Type[]): TypeReading {
+  private readUnion(members: readonly ts.Type[], at: Position): TypeReading {
     const bases = new Set(members.map((member) => baseOf(this.tsm, member)));
     const [base] = bases;
-    if (bases.size !== 1 || !base) return erased("object", "a union of different types");
+    if (bases.size !== 1 || !base) return this.readMixedUnion(members, at);
+    return this.readSameBaseUnion(base, members);
+  }
+
+  /**
+   * A union of different types is still noted (an argument cannot be one: its manifest
+   * form has one type), and is what reflection says, `object`; where every member has a
+   * faithful schema, `anyOf` lists them (literals of one base grouped into one enum), for
+   * a result's JSON Schema.
+   */
+  private readMixedUnion(members: readonly ts.Type[], at: Position): TypeReading {
+    const groups = new Map<ParameterType | ts.Type, ts.Type[]>();
+    for (const member of members) {
+      const key = baseOf(this.tsm, member) ?? member;
+      groups.set(key, [...(groups.get(key) ?? []), member]);
+    }
+    const anyOf: SourceSchema[] = [];
+    for (const [key, group] of groups) {
+      const reading = typeof key === "string" ? this.readSameBaseUnion(key, group) : this.readSingle(key, at);
+      if (!reading.schema || reading.unmapped) return erased("object", MIXED_UNION);
+      anyOf.push(reading.schema);
+    }
+    return { schema: { type: "object", anyOf }, unmapped: MIXED_UNION };
+  }
+
+  private readSameBaseUnion(base: ParameterType, members: readonly ts.Type[]): TypeReading {
     const values = members.map((member) => literalOf(this.tsm, this.checker, member));
     if (values.some((value) => value === undefined)) return { schema: { type: base } };
     const unique = [...new Set(values as Literal[])];
@@ -211,6 +236,8 @@ function builtInReason(type: ts.Type): string {
   const name = type.getSymbol()?.getName() ?? "built-in class";
   return `a ${name}, which JSON does not carry as itself`;
 }
+
+const MIXED_UNION = "a union of different types";
 
 function erased(type: ParameterType, why: string, lossy?: boolean): TypeReading {
   return { schema: { type }, unmapped: why, ...(lossy && { lossy }) };

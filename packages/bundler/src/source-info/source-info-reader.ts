@@ -77,8 +77,8 @@ export class SourceInfoReader {
     if (!tsm) return { code: text, classes: [], notes: [], typescriptMissing: true };
     const { program, sourceFile } = this.programWith(tsm, file, text);
     const reading = readSourceInfo(tsm, program, sourceFile);
-    const code = reading.classes.length > 0 ? emitSourceInfo(text, reading.classes) : text;
-    return { code, ...reading };
+    const code = reading.classes.length > 0 ? emitSourceInfo(text, reading.classes, reading.imports) : text;
+    return { code, classes: reading.classes, notes: reading.notes };
   }
 
   /** Marks files read from disk as possibly changed (a watch rebuild): the next read checks their timestamps. */

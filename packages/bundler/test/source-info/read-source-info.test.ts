@@ -294,7 +294,7 @@ describe("readSourceInfo through SourceInfoReader", () => {
     const loose = classes.Weather?.methods?.loose?.parameters ?? [];
     expect(loose.map((found) => [found.name, found.index, found.schema])).toEqual([
       ["anything", 0, { type: "object" }],
-      ["mixed", 1, { type: "object" }],
+      ["mixed", 1, { type: "object", anyOf: [{ type: "string" }, { type: "number" }] }],
       ["pair", 4, { type: "array" }],
       // Map is a built-in of the project's library: what reflection says, and noted as lossy.
       ["map", 5, { type: "object" }],

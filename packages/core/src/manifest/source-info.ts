@@ -28,8 +28,22 @@ export interface SourceSchema {
   maximum?: number;
   /** The format of a built-in class sent as a string: `date-time` for a `Date`, `uri` for a `URL`. */
   format?: ValueFormat;
+  /**
+   * For a union of different types (`string | number`, `{ ok: true } | { error: string }`),
+   * each member's schema, when every member has one; `type` is then `object`, what
+   * reflection says. Such a union has no manifest form as an argument; a result's JSON
+   * Schema shows it as `anyOf`.
+   */
+  anyOf?: readonly SourceSchema[];
   /** The type is a union with `null` (a result's value may then be `null`). */
   nullable?: boolean;
+  /**
+   * For an object whose type is a class of the project (a DTO field `payer!: Payer`, or the
+   * elements of `items!: LineItem[]`): the class its values become instances of. A thunk,
+   * since the class may be declared further down the module or in a module that imports
+   * this one; call it once every module has loaded.
+   */
+  instanceOf?: () => Function;
 }
 
 /** A parameter, a DTO field or an object property as the source declares it. */

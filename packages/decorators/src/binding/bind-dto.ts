@@ -1,7 +1,7 @@
 import { InvalidParamsError, type ParamIssue } from "@executa/core";
 import { type ValidationError, type ValidatorOptions, validate, validateSync } from "class-validator";
 import type { ArgumentSchema, ItemSchema } from "../model/types.js";
-import { objectFields } from "./dto-fields.js";
+import { fieldsOfClass, objectFields } from "./dto-fields.js";
 import { type DtoRules, dtoRules, passesRules } from "./dto-rules.js";
 import { flattenValidationErrors } from "./flatten-validation-errors.js";
 import { summarizeIssues } from "./invalid-arguments.js";
@@ -42,14 +42,21 @@ export function toValidatedDto(
   tool: string,
 ): object | Promise<object> {
   const built: Built[] = [];
-  const root = instantiate(dto, objectFields({ dto }) ?? [], values, "", built);
-  if (built.some((entry) => entry.rules.async)) return validateAsync(root, built, tool);
+  const root = instantiate(dto, fieldsOfClass(dto) ?? NO_FIELDS, values, "", built);
+  if (anyAsync(built)) return validateAsync(root, built, tool);
   const issues: ParamIssue[] = [];
   for (const entry of built) {
     if (entry.rules.delegated || !passesRules(entry.rules, entry.instance))
       append(issues, issuesOf(validateSync(entry.instance, VALIDATOR_OPTIONS), entry));
   }
   return checked(root, issues, tool);
+}
+
+const NO_FIELDS: readonly ArgumentSchema[] = [];
+
+function anyAsync(built: readonly Built[]): boolean {
+  for (const entry of built) if (entry.rules.async) return true;
+  return false;
 }
 
 async function validateAsync(root: object, built: readonly Built[], tool: string): Promise<object> {
@@ -81,6 +88,8 @@ function instantiate(
   const instance = new (dto as new () => Record<string, unknown>)();
   const nested = nestedProperties(fields);
   built.push({ instance, path, rules: dtoRules(dto, nested), nested });
+  // Assignment, like the loop below: the class's setters see the values.
+  if (nested.size === 0) return Object.assign(instance, values);
   for (const key of Object.keys(values)) {
     const schema = nested.get(key);
     instance[key] = schema ? build(schema, values[key], join(path, key), built) : values[key];

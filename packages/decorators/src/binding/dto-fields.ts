@@ -10,6 +10,11 @@ export function recordDtoFields(dto: Function, fields: readonly ArgumentSchema[]
   fieldsByClass.set(dto, fields);
 }
 
+/** The fields a DTO class was read into, if it was. */
+export function fieldsOfClass(dto: Function): readonly ArgumentSchema[] | undefined {
+  return fieldsByClass.get(dto);
+}
+
 /**
  * The fields an object value is checked against: those of its DTO class when it has one
  * (at a recursion point the schema itself stops), else the schema's known shape.

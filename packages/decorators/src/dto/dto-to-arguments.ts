@@ -1,6 +1,6 @@
 import { type SourceField, sourceInfoOf } from "@executa/core/internal";
 import { plainToInstance } from "class-transformer";
-import { Allow, getMetadataStorage as getValidatorStorage } from "class-validator";
+import { Allow, getMetadataStorage as getValidatorStorage, ValidationTypes } from "class-validator";
 import { recordDtoFields } from "../binding/dto-fields.js";
 import { isPlainObject } from "../binding/sanitize.js";
 import { DefinitionError } from "../errors/definition-error.js";
@@ -113,12 +113,10 @@ function propertyToArgument(reading: DtoReading, property: string): ArgumentSche
     (reflected.kind === "primitive" && reflected.type === "array") ||
     field?.options.type === "array" ||
     (source?.schema.type === "array" && facts.type === undefined);
-  const nestedClass = findNestedClass(
-    dto,
-    property,
-    isArray,
-    reflected.kind === "class" ? reflected.class : undefined,
-  );
+  const nestedClass =
+    findNestedClass(dto, property, isArray, reflected.kind === "class" ? reflected.class : undefined) ??
+    sourceClass(source, isArray);
+  if (nestedClass === undefined) checkNestedValidation(reading, property, member);
   inferNesting(inferred, reading, property, { isArray, nestedClass, facts });
   inferFromInitializer(inferred, (reading.instance as Record<string, unknown>)[property]);
   return resolveArgument({
@@ -297,6 +295,30 @@ function findNestedClass(
   const ctor = (sample as object).constructor;
   // `@Type(() => Date)` makes dates, which are date-time strings on the wire, not nested DTOs.
   return ctor === Object || ctor === Date || typeof ctor !== "function" ? undefined : ctor;
+}
+
+/** The class the source names for the property's values (for an array, its elements'), if any. */
+function sourceClass(source: SourceField | undefined, isArray: boolean): Function | undefined {
+  const schema = isArray ? source?.schema.items : source?.schema;
+  return schema?.instanceOf?.();
+}
+
+/** `@ValidateNested()` on a property whose class nothing names would check nothing: refused at startup. */
+function checkNestedValidation(reading: DtoReading, property: string, member: string): void {
+  const nested = reading.validations.some(
+    (metadata) => metadata.propertyName === property && metadata.type === ValidationTypes.NESTED_VALIDATION,
+  );
+  if (!nested) return;
+  throw new DefinitionError(
+    "NESTED_CLASS_UNKNOWN",
+    reading.className,
+    member,
+    "@ValidateNested() is on a property whose class is not known: neither decorator metadata, " +
+      "class-transformer's @Type nor the source names it, so its values could not be made instances or checked",
+    "type the property with the class (`payer!: Payer`, `items!: LineItem[]`) and build and run with the " +
+      "executa source reader (executa build, executa dev, the executa vitest plugin in tests), or add " +
+      "@Type(() => LineItem) from class-transformer",
+  );
 }
 
 function freshInstance(dto: Function, className: string, usedBy: string): object {

@@ -42,6 +42,9 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  * - `UNDECORATED_PARAMETER`: a tool method parameter that no decorator fills (and that the
  *   source reader did not name), or an undecorated one typed with a class: `@Args()` (its
  *   fields are the arguments) or `@Param(name)` (one object argument) must say which.
+ * - `NESTED_CLASS_UNKNOWN`: `@ValidateNested()` on a DTO property whose class nothing names
+ *   (no `design:type` of a class, no class-transformer `@Type`, no source facts): its values
+ *   could neither become instances nor be checked.
  * - `UNDECORATED_FIELD`: a DTO property with an initializer but no decorator, without the
  *   source reader (class-validator's whitelist would reject every invoke).
  * - `UNSUPPORTED_TYPE`: the source reader found a parameter's or DTO property's TypeScript
@@ -83,6 +86,7 @@ export type DefinitionErrorCode =
   | "DTO_WITHOUT_FIELDS"
   | "MIXED_PARAM_STYLE"
   | "UNDECORATED_PARAMETER"
+  | "NESTED_CLASS_UNKNOWN"
   | "UNDECORATED_FIELD"
   | "UNSUPPORTED_TYPE"
   | "RULE_CONFLICT"

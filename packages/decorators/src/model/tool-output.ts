@@ -32,13 +32,16 @@ export function toolOutputSchema(
 ): ObjectTypeSchema | undefined {
   const info = sourceInfoOf(target);
   const result = resultPath(methodName);
-  const { loose, inside } = looseOf(info?.unsupported ?? [], methodName);
+  const returns = info?.methods?.[methodName]?.returns;
+  const { loose, inside } = looseOf(info?.unsupported ?? [], methodName, returns);
   const lossy = inside.find((entry) => entry.lossy);
   if (lossy) throw lossyResultError(className, result, lossy);
-  const returns = info?.methods?.[methodName]?.returns;
   if (returns?.type !== "object" || returns.nullable) return undefined;
   if (loose.replaced.has("")) return undefined;
-  return schemaOf(returns, "", loose) as ObjectTypeSchema;
+  if (returns.anyOf === undefined) return schemaOf(returns, "", loose) as ObjectTypeSchema;
+  if (!returns.anyOf.every(isObjectSchema)) return undefined;
+  // A union of objects as the whole result: MCP wants `type: "object"` at the top.
+  return { type: "object", ...schemaOf(returns, "", loose) } as ObjectTypeSchema;
 }
 
 /**
@@ -48,6 +51,7 @@ export function toolOutputSchema(
 function looseOf(
   unsupported: readonly UnsupportedType[],
   methodName: string,
+  returns: SourceSchema | undefined,
 ): { loose: Loose; inside: UnsupportedType[] } {
   const result = resultPath(methodName);
   const replaced = new Map<string, Schema>();
@@ -60,13 +64,41 @@ function looseOf(
     const codec = codecOfTypeName(entry.type.replace(/\s*\|\s*undefined$/, ""));
     if (!codec) {
       inside.push(entry);
-      replaced.set(path, {});
       continue;
     }
     replaced.set(path, { type: "string", format: codec.name });
     if (!entry.type.endsWith("undefined")) present.add(path);
   }
+  const paths = inside.map((entry) => entry.member.slice(result.length));
+  for (const path of paths) {
+    if (returns === undefined || !describedUnion(returns, path, paths)) replaced.set(path, {});
+  }
   return { loose: { replaced, present }, inside };
+}
+
+/**
+ * Whether the union at `path` is shown as its members (`anyOf`): the reader described
+ * every member, and nothing inside them is noted (a member's schema could then reject
+ * what the tool returns).
+ */
+function describedUnion(returns: SourceSchema, path: string, paths: readonly string[]): boolean {
+  if (schemaAt(returns, path)?.anyOf === undefined) return false;
+  return !paths.some(
+    (other) => other !== path && (other.startsWith(`${path}.`) || other.startsWith(`${path}[`)),
+  );
+}
+
+/** The recorded schema at `path` (`.field`, `[]`, chained) below `schema`. */
+function schemaAt(schema: SourceSchema, path: string): SourceSchema | undefined {
+  let node: SourceSchema | undefined = schema;
+  for (const step of path.match(/\.[^.[]+|\[\]/g) ?? []) {
+    node = step === "[]" ? node?.items : node?.properties?.[step.slice(1)]?.schema;
+  }
+  return node;
+}
+
+function isObjectSchema(schema: SourceSchema): boolean {
+  return schema.type === "object" && schema.anyOf === undefined && !schema.nullable;
 }
 
 function lossyResultError(className: string, resultPath: string, lossy: UnsupportedType): DefinitionError {
@@ -100,6 +132,8 @@ function schemaOf(schema: SourceSchema, path: string, loose: Loose): Schema {
 }
 
 function typedSchema(schema: SourceSchema, path: string, loose: Loose): Schema {
+  if (schema.anyOf !== undefined)
+    return { anyOf: schema.anyOf.map((member) => schemaOf(member, path, loose)) };
   const facets = {
     ...(schema.enum !== undefined && { enum: schema.enum as never[] }),
     ...(schema.enumNames !== undefined && { enumNames: schema.enumNames }),

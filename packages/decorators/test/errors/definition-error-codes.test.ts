@@ -11,7 +11,7 @@ import {
   Plugin,
   Tool,
 } from "@executa/decorators";
-import { IsString, Min } from "class-validator";
+import { IsString, Min, ValidateNested } from "class-validator";
 import { describe, expect, test } from "vitest";
 import { buildManifest } from "../../src/manifest/build-manifest.js";
 import { claimStdio } from "../../src/serve-once.js";
@@ -185,6 +185,19 @@ const CASES = {
       }
     }
     return manifestOf(Loose);
+  },
+  NESTED_CLASS_UNKNOWN: () => {
+    class Order {
+      // An array's element class is not in decorator metadata, and nothing else names it.
+      @ValidateNested({ each: true }) lines!: object[];
+    }
+    @Plugin(base)
+    class Orders {
+      @Tool({ description: "A." }) run(@Args() order: Order) {
+        return order;
+      }
+    }
+    return manifestOf(Orders);
   },
   UNDECORATED_FIELD: () => {
     class Query {

@@ -89,6 +89,59 @@ describe("a tool's output schema from its method's return type", () => {
     });
   });
 
+  test("a union of different types is anyOf its members; a union of objects as the result is the result's schema", () => {
+    type Row = Partial<Record<"id" | "name", string | number>>;
+    @Plugin(base)
+    class Unions {
+      @Tool({ description: "Rows." })
+      rows(): { rows: Row[]; note: string | null | 3 } {
+        return { rows: [{ id: 1, name: "a" }], note: null };
+      }
+      @Tool({ description: "Formats." })
+      format(
+        @Param("text") text: string,
+      ): { formatted: string; valid: true } | { error: string; valid: false } {
+        return text ? { formatted: text, valid: true } : { error: "empty", valid: false };
+      }
+      @Tool({ description: "Either." })
+      either(@Param("text") text: string): { text: string } | string {
+        return text ? { text } : text;
+      }
+      @Tool({ description: "Loose." })
+      loose(): { value: { a: unknown } | string } {
+        return { value: "x" };
+      }
+    }
+    const schemas = buildPlugin(Unions).outputSchemas;
+    const scalar = { anyOf: [{ type: "string" }, { type: "number" }] };
+    expect(schemas?.rows).toEqual({
+      type: "object",
+      properties: {
+        rows: { type: "array", items: { type: "object", properties: { id: scalar, name: scalar } } },
+        note: { anyOf: [{ type: "string" }, { type: "integer", enum: [3] }, { type: "null" }] },
+      },
+      required: ["rows", "note"],
+    });
+    expect(schemas?.format).toEqual({
+      type: "object",
+      anyOf: [
+        {
+          type: "object",
+          properties: { formatted: { type: "string" }, valid: { type: "boolean", enum: [true] } },
+          required: ["formatted", "valid"],
+        },
+        {
+          type: "object",
+          properties: { error: { type: "string" }, valid: { type: "boolean", enum: [false] } },
+          required: ["error", "valid"],
+        },
+      ],
+    });
+    // Not an object at all times: no schema. A member the reader cannot describe: unconstrained.
+    expect(schemas?.either).toBeUndefined();
+    expect(schemas?.loose).toEqual({ type: "object", properties: { value: {} }, required: ["value"] });
+  });
+
   test("a value from Node's API is read with Node's types (the project's own): Buffer's text is a required string", () => {
     @Plugin(base)
     class Codec {

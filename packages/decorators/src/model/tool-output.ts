@@ -128,7 +128,9 @@ interface Loose {
  */
 function schemaOf(schema: SourceSchema, path: string, loose: Loose): Schema {
   const value = typedSchema(schema, path, loose);
-  return schema.nullable ? { anyOf: [value, { type: "null" }] } : value;
+  if (!schema.nullable) return value;
+  const members = "anyOf" in value && value.anyOf !== undefined ? value.anyOf : [value];
+  return { anyOf: [...members, { type: "null" }] };
 }
 
 function typedSchema(schema: SourceSchema, path: string, loose: Loose): Schema {

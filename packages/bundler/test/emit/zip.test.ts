@@ -59,6 +59,6 @@ describe("writeZip", () => {
     const [first, second] = await Promise.all(
       ["first.zip", "second.zip"].map((file) => readFile(join(dir.path, file))),
     );
-    expect(first.equals(second!)).toBe(true);
+    expect(first!.equals(second!)).toBe(true);
   });
 });

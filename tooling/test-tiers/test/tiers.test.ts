@@ -47,6 +47,10 @@ describe("test tiers", () => {
     );
   });
 
+  it("orders each run's files by the committed durations, longest first", () => {
+    expect(vitest.config.sequence.sequencer.name).toBe("LongestFirstSequencer");
+  });
+
   it("places a file by its folder or the suffix of its name, the heaviest marker winning", () => {
     const project = (file: string) =>
       vitest.projects.filter((p) => p.matchesTestGlob(join(root, file), () => "")).map((p) => p.name);

@@ -5,6 +5,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVitest, type Vitest } from "vitest/node";
+import { DEFAULT_DURATION_MS } from "../durations.mjs";
 import { TIERS } from "../tiers.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -75,6 +76,13 @@ describe("the contributing guide", () => {
       expect(guide).toMatch(new RegExp(`\\| ${tier.name} \\| \`${tier.command}\` \\|`));
       expect(scripts[tier.command.replace(/^pnpm /, "")]).toBeDefined();
     }
+  });
+
+  it("explains the order of a tier's files: the durations table, its default, its refresh", () => {
+    const text = guide.replace(/\s+/g, " ");
+    expect(text).toContain("`tooling/test-tiers/durations.json`");
+    expect(text).toContain(`counts as ${DEFAULT_DURATION_MS / 1000} s`);
+    expect(text).toContain("`node tooling/test-tiers/refresh-durations.mjs`");
   });
 
   it("names every step CI runs", () => {

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import swc from "unplugin-swc";
 import { runnerImport } from "vite";
 import { configDefaults, defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./tooling/test-tiers/src/longest-first-sequencer.js";
 import { TIERS, tierFiles } from "./tooling/test-tiers/tiers.mjs";
 
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
@@ -81,6 +82,9 @@ export default defineConfig({
         },
       };
     }),
+    // Within a tier, the longest files first (tooling/test-tiers/durations.json), so that no
+    // long file starts while the other worker runs out of work.
+    sequence: { sequencer: LongestFirstSequencer },
     // Every core for the unit and process tiers: vitest's default leaves one idle
     // (availableParallelism − 1).
     maxWorkers: availableParallelism(),

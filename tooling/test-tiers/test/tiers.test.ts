@@ -5,6 +5,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVitest, type Vitest } from "vitest/node";
+import { DEFAULT_DURATION_MS } from "../durations.mjs";
 import { TIERS } from "../tiers.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
@@ -47,6 +48,10 @@ describe("test tiers", () => {
     );
   });
 
+  it("orders each run's files by the committed durations, longest first", () => {
+    expect(vitest.config.sequence.sequencer.name).toBe("LongestFirstSequencer");
+  });
+
   it("places a file by its folder or the suffix of its name, the heaviest marker winning", () => {
     const project = (file: string) =>
       vitest.projects.filter((p) => p.matchesTestGlob(join(root, file), () => "")).map((p) => p.name);
@@ -71,6 +76,13 @@ describe("the contributing guide", () => {
       expect(guide).toMatch(new RegExp(`\\| ${tier.name} \\| \`${tier.command}\` \\|`));
       expect(scripts[tier.command.replace(/^pnpm /, "")]).toBeDefined();
     }
+  });
+
+  it("explains the order of a tier's files: the durations table, its default, its refresh", () => {
+    const text = guide.replace(/\s+/g, " ");
+    expect(text).toContain("`tooling/test-tiers/durations.json`");
+    expect(text).toContain(`counts as ${DEFAULT_DURATION_MS / 1000} s`);
+    expect(text).toContain("`node tooling/test-tiers/refresh-durations.mjs`");
   });
 
   it("names every step CI runs", () => {

@@ -16,10 +16,10 @@ import {
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import type { Manifest } from "@executa/core";
-import { type Zippable, zipSync } from "fflate";
 import { create as createTar } from "tar";
 import type { TargetPlatform } from "../platform/platforms.js";
 import { archiveEntrypoint } from "./binary-manifest.js";
+import { writeZip as writeZipFile } from "./zip.js";
 
 /** Options of {@link createArchive}. */
 export interface ArchiveOptions {
@@ -55,9 +55,6 @@ export interface ArchiveResult {
 const ENTRY_MTIME = new Date("2000-01-01T00:00:00Z");
 const FILE_MODE = 0o644;
 const EXECUTABLE_MODE = 0o755;
-/** `made by` = Unix in a zip entry, so the external attributes carry the Unix mode. */
-const ZIP_MADE_BY_UNIX = 3;
-const ZIP_FILE_TYPE_REGULAR = 0o100000;
 
 /** The archive's file name: `NAME-<platform>.tar.gz`, or `.zip` for Windows. */
 export function archiveFileName(name: string, platform: TargetPlatform): string {
@@ -153,17 +150,14 @@ async function writeTarGz(stage: string, entries: StagedEntry[], path: string): 
 }
 
 async function writeZip(stage: string, entries: StagedEntry[], path: string): Promise<void> {
-  const files: Zippable = {};
-  for (const entry of entries) {
-    const attrs = { os: ZIP_MADE_BY_UNIX, mtime: ENTRY_MTIME };
-    if (entry.path.endsWith("/")) {
-      files[entry.path] = [new Uint8Array(0), { ...attrs, attrs: (0o40000 | entry.mode) << 16 }];
-    } else {
-      const data = await readFile(join(stage, entry.path));
-      files[entry.path] = [data, { ...attrs, attrs: (ZIP_FILE_TYPE_REGULAR | entry.mode) << 16 }];
-    }
-  }
-  await writeFile(path, zipSync(files, { level: 6 }));
+  const files = await Promise.all(
+    entries.map(async ({ path: entry, mode }) =>
+      entry.endsWith("/")
+        ? { path: entry, mode }
+        : { path: entry, mode, data: await readFile(join(stage, entry)) },
+    ),
+  );
+  await writeZipFile(path, files);
 }
 
 /** The sha256 of a file, hex. */

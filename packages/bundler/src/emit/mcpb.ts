@@ -1,12 +1,12 @@
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
 import type { Manifest } from "@executa/core";
-import { type Zippable, zipSync } from "fflate";
 import { ExecutaBuildError } from "../errors/build-error.js";
 import type { TargetPlatform } from "../platform/platforms.js";
 import { sha256OfFile } from "./archive.js";
 import { DATA_DIR, LIB_DIR } from "./binary-manifest.js";
 import { MCPB_ICON, type McpbManifest, mcpbManifest } from "./mcpb-manifest.js";
+import { writeZip, type ZipEntry } from "./zip.js";
 
 /** Options of {@link createMcpb}. */
 export interface McpbOptions {
@@ -42,12 +42,8 @@ export interface McpbResult {
   manifest: McpbManifest;
 }
 
-const ENTRY_MTIME = new Date("2000-01-01T00:00:00Z");
 const FILE_MODE = 0o644;
 const EXECUTABLE_MODE = 0o755;
-/** `made by` = Unix, so the external attributes carry the mode that unpacking restores. */
-const ZIP_MADE_BY_UNIX = 3;
-const ZIP_FILE_TYPE_REGULAR = 0o100000;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** The bundle's file name: `NAME-<platform>.mcpb`. */
@@ -70,14 +66,9 @@ export async function createMcpb(options: McpbOptions): Promise<McpbResult> {
     icon: options.icon !== undefined,
     data: options.dataDir !== undefined,
   });
-  const files: Zippable = {};
-  const add = (path: string, data: Uint8Array, executable = false) => {
-    const mode = executable ? EXECUTABLE_MODE : FILE_MODE;
-    files[path] = [
-      data,
-      { os: ZIP_MADE_BY_UNIX, mtime: ENTRY_MTIME, attrs: (ZIP_FILE_TYPE_REGULAR | mode) << 16 },
-    ];
-  };
+  const files: ZipEntry[] = [];
+  const add = (path: string, data: Uint8Array, executable = false) =>
+    files.push({ path, data, mode: executable ? EXECUTABLE_MODE : FILE_MODE });
   const encoder = new TextEncoder();
   add("manifest.json", encoder.encode(`${JSON.stringify(manifest, null, 2)}\n`));
   for (const file of options.rootFiles ?? []) add(file.name, encoder.encode(file.text));
@@ -93,7 +84,7 @@ export async function createMcpb(options: McpbOptions): Promise<McpbResult> {
     }
   }
   const path = join(options.outDir, mcpbFileName(options.name, options.platform));
-  await writeFile(path, zipSync(files, { level: 6 }));
+  await writeZip(path, files);
   const sha256 = await sha256OfFile(path);
   const sha256Path = `${path}.sha256`;
   await writeFile(sha256Path, `${sha256}  ${basename(path)}\n`);

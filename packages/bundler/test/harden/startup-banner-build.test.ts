@@ -1,6 +1,6 @@
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { EARLY_SIGNAL_GRACE_MS, EARLY_SIGNALS, startupBanner } from "../../src/harden/startup-banner.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { bunCli, listening, watch } from "./process-helpers.js";
@@ -25,7 +25,9 @@ const runtimes = [
   { name: "bun", command: bunCli },
 ] as const;
 
-describe.each(runtimes)("the bundle banner under $name", ({ command }) => {
+// Each test waits out the grace period on its own processes, so a runtime's tests run side
+// by side (each with its own expect).
+describe.concurrent.each(runtimes)("the bundle banner under $name", ({ command }) => {
   let dir: Awaited<ReturnType<typeof tempDir>>;
   const script = async (name: string, body: string) => {
     const path = join(dir.path, `${name}.cjs`);
@@ -37,9 +39,9 @@ describe.each(runtimes)("the bundle banner under $name", ({ command }) => {
   });
   afterAll(() => dir?.remove());
 
-  it.each(EARLY_SIGNALS)(
+  it.for(EARLY_SIGNALS)(
     "records an early %s for the server that takes over, instead of dying",
-    async (signal) => {
+    async (signal, { expect }) => {
       const run = watch(command(), [await script(`takes-over-${signal}`, TAKES_OVER)]);
       await run.waitFor("ready");
       run.child.kill(signal);
@@ -49,19 +51,22 @@ describe.each(runtimes)("the bundle banner under $name", ({ command }) => {
     },
   );
 
-  it.each(EARLY_SIGNALS)("dies by %s after the grace period when no server takes over", async (signal) => {
-    const run = watch(command(), [await script(`never-serves-${signal}`, NEVER_SERVES)]);
-    await run.waitFor("ready");
-    const sent = performance.now();
-    run.child.kill(signal);
-    const exit = await run.exited;
-    expect(exit.signal).toBe(signal);
-    // Held for the grace period (timers may fire a little early), then not for long.
-    expect(exit.at - sent).toBeGreaterThan(EARLY_SIGNAL_GRACE_MS - 200);
-    expect(exit.at - sent).toBeLessThan(EARLY_SIGNAL_GRACE_MS + 10_000);
-  });
+  it.for(EARLY_SIGNALS)(
+    "dies by %s after the grace period when no server takes over",
+    async (signal, { expect }) => {
+      const run = watch(command(), [await script(`never-serves-${signal}`, NEVER_SERVES)]);
+      await run.waitFor("ready");
+      const sent = performance.now();
+      run.child.kill(signal);
+      const exit = await run.exited;
+      expect(exit.signal).toBe(signal);
+      // Held for the grace period (timers may fire a little early), then not for long.
+      expect(exit.at - sent).toBeGreaterThan(EARLY_SIGNAL_GRACE_MS - 200);
+      expect(exit.at - sent).toBeLessThan(EARLY_SIGNAL_GRACE_MS + 10_000);
+    },
+  );
 
-  it("after dispose(), SIGTERM has its default action again", async () => {
+  it("after dispose(), SIGTERM has its default action again", async ({ expect }) => {
     const run = watch(command(), [await script("disposes", DISPOSES)]);
     await run.waitFor("ready");
     const sent = performance.now();
@@ -71,7 +76,7 @@ describe.each(runtimes)("the bundle banner under $name", ({ command }) => {
     expect(exit.at - sent).toBeLessThan(EARLY_SIGNAL_GRACE_MS);
   });
 
-  it("ignores SIGUSR1: no inspector on 127.0.0.1:9229, the process lives on", async () => {
+  it("ignores SIGUSR1: no inspector on 127.0.0.1:9229, the process lives on", async ({ expect }) => {
     expect(await listening(9229), "something else listens on 127.0.0.1:9229; cannot test").toBe(false);
     const run = watch(command(), [await script("usr1", NEVER_SERVES)]);
     try {
@@ -87,7 +92,7 @@ describe.each(runtimes)("the bundle banner under $name", ({ command }) => {
     }
   });
 
-  it('keeps the bundle\'s own "use strict" in force', async () => {
+  it('keeps the bundle\'s own "use strict" in force', async ({ expect }) => {
     const run = watch(command(), [await script("strict", STRICTNESS)]);
     await run.exited;
     expect(run.stderr()).toContain("strict\n");

@@ -7,12 +7,14 @@ import { extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildExecutables } from "../../src/pipeline/build-executables.js";
 import type { BuildExecutablesResult } from "../../src/pipeline/finish-build.js";
+import { hostPlatform } from "../../src/platform/platform-key.js";
 import { KNOWN_PLATFORMS } from "../../src/platform/platforms.js";
 import { fixture } from "../helpers/fixtures.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 // A plugin with the local MCP fallback keeps its storage in SQLite compiled to WebAssembly:
 // the build embeds the .wasm, so all six platforms build and a binary needs no file beside it.
+// A Bun binary keeps it in bun:sqlite instead.
 const BUILD_TIMEOUT_MS = 900_000;
 const name = "mcp-fallback-fixture";
 
@@ -43,21 +45,23 @@ async function overMcp(command: string, dataDir: string, calls: [string, Record<
   }
 }
 
+// One build for the file: its binary for this machine is the Bun single executable the
+// last test drives.
+let out: Awaited<ReturnType<typeof tempDir>>;
+let result: BuildExecutablesResult;
+
+beforeAll(async () => {
+  out = await tempDir("embedded-wasm");
+  result = await buildExecutables({
+    entry: fixture("mcp-fallback/main.ts"),
+    outDir: out.path,
+    targets: "all",
+    quiet: true,
+  });
+}, BUILD_TIMEOUT_MS);
+afterAll(() => out?.remove());
+
 describe("a plugin using mcpLocalFallback(), built with targets: all", () => {
-  let out: Awaited<ReturnType<typeof tempDir>>;
-  let result: BuildExecutablesResult;
-
-  beforeAll(async () => {
-    out = await tempDir("embedded-wasm");
-    result = await buildExecutables({
-      entry: fixture("mcp-fallback/main.ts"),
-      outDir: out.path,
-      targets: "all",
-      quiet: true,
-    });
-  }, BUILD_TIMEOUT_MS);
-  afterAll(() => out?.remove());
-
   it("builds and verifies a binary and an archive for each of the six platforms, with nothing in lib/", async () => {
     expect(result.binaries.map((binary) => binary.platform).sort()).toEqual([...KNOWN_PLATFORMS].sort());
     expect(result.archives).toHaveLength(KNOWN_PLATFORMS.length);
@@ -102,25 +106,14 @@ describe("a plugin using mcpLocalFallback(), built with targets: all", () => {
 });
 
 describe("the same plugin in a Bun single executable", () => {
-  let out: Awaited<ReturnType<typeof tempDir>>;
-  let result: BuildExecutablesResult;
-
-  beforeAll(async () => {
-    out = await tempDir("embedded-wasm-bun");
-    result = await buildExecutables({
-      entry: fixture("mcp-fallback/main.ts"),
-      outDir: out.path,
-      runtime: "bun",
-      quiet: true,
-    });
-  }, BUILD_TIMEOUT_MS);
-  afterAll(() => out?.remove());
-
   it("stores over MCP (on bun:sqlite: Bun has SQLite built in), from a folder of its own", async () => {
-    expect(result.binaries[0]?.runtime).toBe("bun");
+    // This machine's binary of the build: Bun is the default runtime of every platform but Windows.
+    const binary = result.binaries.find((entry) => entry.platform === hostPlatform());
+    expect(binary?.runtime).toBe("bun");
     const alone = join(out.path, "alone");
     await mkdir(alone);
-    await extract({ file: result.archives[0]!.path, cwd: alone });
+    const archive = result.archives.find((entry) => entry.platform === binary?.platform)!;
+    await extract({ file: archive.path, cwd: alone });
     const [put, got] = await overMcp(join(alone, "bin", name), alone, [
       ["put", { key: "k", text: "v" }],
       ["get", { key: "k" }],

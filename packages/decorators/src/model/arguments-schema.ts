@@ -99,6 +99,9 @@ function valueSchema(value: ArgumentSchema | ItemSchema, defs: Definitions): Sch
       return { type: "array", items: valueSchema(value.items ?? { type: "string" }, defs) };
     case "object":
       return objectValue(value, defs);
+    default:
+      // A parameter type added by its module alone (core's parameter-types): no fields of its own.
+      return { type: (value as { type: string }).type } as Schema;
   }
 }
 

@@ -74,6 +74,9 @@ export {
   type ReverseFamily,
   type ReverseFamilyName,
   type ReverseMethod,
+  type ReverseMethodRow,
+  type ReverseParams,
+  type ReverseResult,
   USER_SCOPE_GRANTS,
 } from "./wire/capability-families.js";
 export {

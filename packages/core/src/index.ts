@@ -75,6 +75,7 @@ export {
   type ReverseFamilyName,
   type ReverseMethod,
   type ReverseMethodRow,
+  type ReverseMethodRowOf,
   type ReverseParams,
   type ReverseResult,
   USER_SCOPE_GRANTS,

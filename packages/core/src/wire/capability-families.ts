@@ -44,9 +44,11 @@ export interface HostCapabilityGrant {
   readonly announce: CapabilitySlot;
 }
 
-/** The error codes a family answers with; every family has NOT_GRANTED. */
+/** The error codes a family answers with; every family has NOT_GRANTED and INVALID_REQUEST. */
 export interface FamilyErrorCodes {
   readonly NOT_GRANTED: number;
+  /** Params that do not fit the method's params schema. */
+  readonly INVALID_REQUEST: number;
   /** Absent for families whose spec has none (storage, files, agent). */
   readonly NOT_NEGOTIATED?: number;
   readonly [name: string]: number | undefined;
@@ -253,13 +255,13 @@ export function reverseMethodSpec<M extends ReverseMethod>(method: M): ReverseMe
 export const REVERSE_METHODS: readonly ReverseMethodSpec[] = [...BY_METHOD.values()];
 
 /** The params a method's row accepts, as a TypeScript type. */
-export type ReverseParams<M extends ReverseMethod> = FromSchema<MethodRowOf<M>["params"]>;
+export type ReverseParams<M extends ReverseMethod> = FromSchema<ReverseMethodRowOf<M>["params"]>;
 
 /** The result a method's row accepts, as a TypeScript type. */
-export type ReverseResult<M extends ReverseMethod> = FromSchema<MethodRowOf<M>["result"]>;
+export type ReverseResult<M extends ReverseMethod> = FromSchema<ReverseMethodRowOf<M>["result"]>;
 
 /** The row of `M` in the table, with its literal schemas. */
-type MethodRowOf<M extends ReverseMethod> = {
+export type ReverseMethodRowOf<M extends ReverseMethod> = {
   [K in ReverseFamilyName]: M extends keyof (typeof CAPABILITY_FAMILIES)[K]["methods"]
     ? (typeof CAPABILITY_FAMILIES)[K]["methods"][M]
     : never;

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { ProviderSet } from "../providers/provider.js";
 import { AgentProvider, type AgentProviderOptions } from "./agent/agent-provider.js";
+import { checkedProviders } from "./checked-params.js";
 import { type Clock, systemClock } from "./clock.js";
 import { type EmbeddingsLimits, EmbeddingsProvider } from "./embeddings/embeddings-provider.js";
 import { FilesProvider } from "./files-provider.js";
@@ -111,7 +112,8 @@ export function createLocalProviders(options: LocalProvidersOptions): LocalProvi
     embeddings: new EmbeddingsProvider(options.embeddingsLimits),
     agent: new AgentProvider({ ...options.agent, responder, now }),
   };
-  const providers = fixtures ? withFixtures(local, fixtures) : local;
+  const checked = checkedProviders(local);
+  const providers = fixtures ? withFixtures(checked, fixtures) : checked;
   let closed: Promise<void> | undefined;
   return {
     providers,

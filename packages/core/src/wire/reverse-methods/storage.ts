@@ -1,5 +1,8 @@
 import { ANY_REPLY, NON_EMPTY, SCOPE, STRING_OR_NULL } from "./shared.js";
 
+/** A file's path; whether it is a valid one is the host's to say (-32027 INVALID_PATH). */
+const FILE_PATH = { type: "string" } as const;
+
 /** One entry of a `storage/list` or `files/list` page. */
 const LIST_ITEM = {
   type: "object",
@@ -97,7 +100,7 @@ export const FILES_METHODS = {
     params: {
       type: "object",
       properties: {
-        path: NON_EMPTY,
+        path: FILE_PATH,
         scope: SCOPE,
         size_bytes: { type: "integer", minimum: 0 },
         content_type: { type: "string" },
@@ -121,7 +124,7 @@ export const FILES_METHODS = {
     params: {
       type: "object",
       properties: {
-        path: NON_EMPTY,
+        path: FILE_PATH,
         scope: SCOPE,
         etag: { type: "string" },
         size_bytes: { type: "integer", minimum: 0 },
@@ -137,7 +140,7 @@ export const FILES_METHODS = {
     params: {
       type: "object",
       properties: {
-        path: NON_EMPTY,
+        path: FILE_PATH,
         scope: SCOPE,
         expires_in: { type: "number", exclusiveMinimum: 0 },
         ttl_seconds: { type: "number", exclusiveMinimum: 0 },
@@ -158,7 +161,7 @@ export const FILES_METHODS = {
   "files/delete": {
     capability: "aps.files",
     timeoutMs: 30_000,
-    params: { type: "object", properties: { path: NON_EMPTY, scope: SCOPE }, required: ["path", "scope"] },
+    params: { type: "object", properties: { path: FILE_PATH, scope: SCOPE }, required: ["path", "scope"] },
     result: ANY_REPLY,
   },
 } as const;

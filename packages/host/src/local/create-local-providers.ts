@@ -2,7 +2,6 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { ProviderSet } from "../providers/provider.js";
 import { AgentProvider, type AgentProviderOptions } from "./agent/agent-provider.js";
-import { checkedProviders } from "./checked-params.js";
 import { type Clock, systemClock } from "./clock.js";
 import { type EmbeddingsLimits, EmbeddingsProvider } from "./embeddings/embeddings-provider.js";
 import { FilesProvider } from "./files-provider.js";
@@ -112,8 +111,7 @@ export function createLocalProviders(options: LocalProvidersOptions): LocalProvi
     embeddings: new EmbeddingsProvider(options.embeddingsLimits),
     agent: new AgentProvider({ ...options.agent, responder, now }),
   };
-  const checked = checkedProviders(local);
-  const providers = fixtures ? withFixtures(checked, fixtures) : checked;
+  const providers = fixtures ? withFixtures(local, fixtures) : local;
   let closed: Promise<void> | undefined;
   return {
     providers,

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { AgentErrorCode, JsonRpcErrorCode, RpcError } from "@executa/core";
+import { AgentErrorCode, JsonRpcErrorCode, type ReverseMethod, RpcError } from "@executa/core";
 import type { ReverseCall, ReverseProvider } from "../../providers/provider.js";
 import { type Clock, systemClock } from "../clock.js";
+import { paramsOf } from "../method-params.js";
 import { ParamReader } from "../params.js";
 import { estimateTokens, readSamplingRequest, type SamplingResponder } from "../sampling/request.js";
 import { type AgentSessionRecord, AgentSessions, MAX_SESSION_LIFETIME_S } from "./agent-sessions.js";
@@ -56,6 +57,8 @@ export class AgentProvider implements ReverseProvider {
   handle(call: ReverseCall): unknown {
     const handler = Object.hasOwn(this.handlers, call.method) ? this.handlers[call.method] : undefined;
     if (!handler) throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${call.method}`);
+    // Only the agent family's own methods have a handler, and each is a row of the table.
+    paramsOf(call, call.method as ReverseMethod);
     const reader = new ParamReader(call.params, call.method, AgentErrorCode.INVALID_REQUEST);
     return handler(call, reader, `${call.context.userId}/${call.context.pluginName}`);
   }

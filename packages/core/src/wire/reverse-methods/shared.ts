@@ -33,6 +33,7 @@ export const MODEL_PREFERENCES = {
 /** Chat messages of `sampling/createMessage` and `agent/complete`. */
 export const MESSAGES = {
   type: "array",
+  minItems: 1,
   items: {
     type: "object",
     properties: {

@@ -1,7 +1,6 @@
 import { JsonRpcErrorCode, RESPONSE_FORMAT_TYPES, RpcError, SamplingErrorCode } from "@executa/core";
 import type { ReverseCall, ReverseProvider } from "../../providers/provider.js";
 import { InvokeTally } from "../invoke-tally.js";
-import { paramsOf } from "../method-params.js";
 import { estimateTokens, readSamplingRequest, type SamplingResponder } from "./request.js";
 import { planResponseFormat, responseFormatReport } from "./structured-output.js";
 
@@ -47,7 +46,7 @@ export class SamplingProvider implements ReverseProvider {
     if (call.method !== "sampling/createMessage") {
       throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${call.method}`);
     }
-    const request = readSamplingRequest(paramsOf(call, "sampling/createMessage"));
+    const request = readSamplingRequest(call.params);
     if (request.maxTokens > this.limits.maxTokensPerCall) {
       throw new RpcError(
         SamplingErrorCode.MAX_TOKENS_EXCEEDED,

@@ -89,6 +89,10 @@ export {
   type ReverseFamily,
   type ReverseFamilyName,
   type ReverseMethod,
+  type ReverseMethodRow,
+  type ReverseMethodRowOf,
+  type ReverseParams,
+  type ReverseResult,
   USER_SCOPE_GRANTS,
 } from "./wire/capability-families.js";
 export {

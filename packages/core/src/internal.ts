@@ -79,16 +79,20 @@ export type {
   SchemaTarget,
   StringSchema,
 } from "./schema/schema.js";
+export { compileShape, type ShapeCheck, type ShapeIssue, shapeCheckOf } from "./schema/shape-check.js";
 export { neverServedHint } from "./server/never-served.js";
 export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";
 export { argumentsTooDeepError } from "./wire/argument-depth.js";
 export {
   announcedCapabilities,
-  capabilityForMethod,
   FAMILY_GRANTS,
   offeredCapabilities,
+  REVERSE_METHODS,
+  type ReverseMethodSpec,
+  type ReverseRoute,
   refusalCode,
-  reverseFamilyOf,
+  reverseMethodSpec,
+  reverseRoute,
 } from "./wire/capability-families.js";
 export {
   firstWireError,

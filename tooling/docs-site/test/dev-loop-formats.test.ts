@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { REVERSE_FAMILIES } from "@executa/core";
+import { REVERSE_METHODS, shapeCheckOf } from "@executa/core/internal";
 import { parseFixtures, parseScript, wireMethodsOf } from "@executa/host/local";
 import { describe, expect, it } from "vitest";
 
@@ -9,9 +10,11 @@ const guide = readFileSync(
   "utf8",
 );
 
-/** The body of the first fenced block of `language` under `heading`. */
+/** The body of the first fenced block of `language` under `heading` (`### …` or `#### …`). */
 function blockUnder(heading: string, language: string): string {
-  const section = guide.slice(guide.indexOf(`\n### ${heading}\n`));
+  const at = guide.search(new RegExp(`\n#{3,4} ${heading}\n`));
+  if (at < 0) throw new Error(`no heading "${heading}"`);
+  const section = guide.slice(at);
   const fence = "```";
   const match = new RegExp(`${fence}${language}\\n([\\s\\S]*?)\\n${fence}`).exec(section);
   if (!match) throw new Error(`no \`\`\`${language} block under "${heading}"`);
@@ -32,6 +35,17 @@ describe("the dev-loop guide's file formats", () => {
     expect(lines.length).toBeGreaterThanOrEqual(3);
     for (const line of lines) {
       for (const method of wireMethodsOf(line)) expect(wireMethods, `${line.source}`).toContain(method);
+    }
+  });
+
+  it("shows one fixture line per reverse method of the table, each result in the method's result shape", () => {
+    const lines = parseFixtures(blockUnder("A line for every reverse method", "jsonl"), "dev-loop.md");
+    const methods = lines.map((line) => `${line.ns}/${line.method}`);
+    expect(methods).toEqual(REVERSE_METHODS.map((spec) => spec.method));
+    for (const [index, line] of lines.entries()) {
+      const spec = REVERSE_METHODS[index]!;
+      expect(line.match, spec.method).toBeUndefined();
+      expect(shapeCheckOf(spec.result)(line.result), `${line.source}: ${spec.method}`).toBeUndefined();
     }
   });
 });

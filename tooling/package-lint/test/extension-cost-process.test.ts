@@ -117,7 +117,7 @@ describe("what adding to the toolkit costs", () => {
   it("a capability family: its table row, client, local provider and test, plus two registrations", async () => {
     expect(cost(FAMILY).files).toBe(6);
     const families = await importFrom(withAll, "packages/core/src/wire/capability-families.ts");
-    expect(families.capabilityForMethod("speech/synthesize")).toBe("llm.speech");
+    expect(families.reverseRoute("speech/synthesize")?.capability).toBe("llm.speech");
     expect(families.announcedCapabilities(["llm.speech"])).toEqual({ speech: {} });
     expect(families.HOST_CAPABILITY_NAMES).toContain("llm.speech");
     const clients = await importFrom(withAll, "packages/core/src/capabilities/host-clients.ts");

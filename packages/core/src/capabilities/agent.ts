@@ -1,4 +1,5 @@
 import { errorBrand } from "../errors/brand.js";
+import { reverseMethodSpec } from "../wire/capability-families.js";
 import { AgentErrorCode, SamplingErrorCode } from "../wire/error-codes.js";
 import type {
   AgentCompleteRequest,
@@ -13,20 +14,19 @@ import type {
 } from "./agent-requests.js";
 import { AgentSession, withInheritance } from "./agent-session.js";
 import { CapabilityError } from "./capability-error.js";
-import { type CallOptions, type Family, methodSpec } from "./family.js";
+import type { CallOptions, Family } from "./family.js";
 import type { HostCaller } from "./host-call.js";
-import { malformedReply, replyItems } from "./reply-shape.js";
 import { wireMessages } from "./sampling.js";
 import type { CreateMessageResult } from "./sampling-messages.js";
 
-const CREATE = methodSpec("agent/session.create", 30_000);
-const RUN = methodSpec("agent/session.run", 300_000);
-const CANCEL = methodSpec("agent/session.cancel", 60_000);
-const HISTORY = methodSpec("agent/session.history", 60_000);
-const DELETE = methodSpec("agent/session.delete", 60_000);
-const LIST = methodSpec("agent/session.list", 15_000);
-const REFRESH = methodSpec("agent/session.refresh", 15_000);
-const COMPLETE = methodSpec("agent/complete", 120_000);
+const CREATE = reverseMethodSpec("agent/session.create");
+const RUN = reverseMethodSpec("agent/session.run");
+const CANCEL = reverseMethodSpec("agent/session.cancel");
+const HISTORY = reverseMethodSpec("agent/session.history");
+const DELETE = reverseMethodSpec("agent/session.delete");
+const LIST = reverseMethodSpec("agent/session.list");
+const REFRESH = reverseMethodSpec("agent/session.refresh");
+const COMPLETE = reverseMethodSpec("agent/complete");
 
 /**
  * Agent codes plus TIMEOUT. The agent family has no timeout code of its own; a local
@@ -87,7 +87,7 @@ export class AgentSessions {
       ttlSeconds,
       ...call
     } = options;
-    const info = await this.caller.call<AgentSessionInfo>(
+    const info: AgentSessionInfo = await this.caller.call(
       agentFamily,
       CREATE,
       {
@@ -101,9 +101,6 @@ export class AgentSessions {
       },
       call,
     );
-    if (typeof info.app_session_uuid !== "string" || info.app_session_uuid === "") {
-      throw malformedReply(agentFamily, CREATE.method, "app_session_uuid", "must be a non-empty string");
-    }
     return withInheritance(info);
   }
 
@@ -116,7 +113,7 @@ export class AgentSessions {
         "agent/session.run: content must be a non-empty string",
       );
     }
-    const result = await this.caller.call<Record<string, unknown>>(
+    const result = await this.caller.call(
       agentFamily,
       RUN,
       {
@@ -129,7 +126,7 @@ export class AgentSessions {
       },
       call,
     );
-    return { ...result, frames: replyItems(agentFamily, RUN.method, result, "frames") };
+    return { ...result, frames: Array.isArray(result.frames) ? result.frames : [] };
   }
 
   async cancel(
@@ -217,9 +214,7 @@ export class AgentClient {
   /** This plugin's sessions for the current user (`result.sessions`); works after a restart lost the handles. */
   async listSessions(options: AgentSessionListOptions = {}): Promise<AgentSessionSummary[]> {
     const reply = await this.session.list(options);
-    return replyItems<AgentSessionSummary>(agentFamily, LIST.method, reply, "sessions", {
-      app_session_uuid: "string",
-    });
+    return Array.isArray(reply.sessions) ? (reply.sessions as AgentSessionSummary[]) : [];
   }
 
   /** One stateless completion (`agent/complete`). */
@@ -234,12 +229,14 @@ export class AgentClient {
         "agent/complete: maxTokens must be a positive integer",
       );
     }
-    return this.caller.call(
+    const reply = await this.caller.call(
       agentFamily,
       COMPLETE,
       { messages: wire, maxTokens, ...params },
       { timeoutMs, signal },
     );
+    // Hosts may omit fields the public type names; the ones present are checked.
+    return reply as CreateMessageResult;
   }
 }
 

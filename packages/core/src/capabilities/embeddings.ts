@@ -1,9 +1,9 @@
 import { errorBrand } from "../errors/brand.js";
+import { reverseMethodSpec } from "../wire/capability-families.js";
 import { EmbeddingsErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
-import { type CallOptions, type Family, methodSpec } from "./family.js";
+import type { CallOptions, Family } from "./family.js";
 import type { HostCaller } from "./host-call.js";
-import { replyItems } from "./reply-shape.js";
 
 /** An `embeddings/*` call failed. Codes: {@link EmbeddingsErrorCode}. */
 export class EmbeddingsError extends CapabilityError {
@@ -47,7 +47,7 @@ export interface EmbeddingsResult {
   [key: string]: unknown;
 }
 
-const CREATE = methodSpec("embeddings/create", 30_000);
+const CREATE = reverseMethodSpec("embeddings/create");
 
 /** `ctx.host.embeddings`: text embeddings computed by the host (`llm.embed`). */
 export class EmbeddingsClient {
@@ -70,19 +70,11 @@ export class EmbeddingsClient {
         "embeddings/create: input must be a non-empty string or a non-empty list of non-empty strings",
       );
     }
-    const result = await this.caller.call<Record<string, unknown>>(
-      embeddingsFamily,
-      CREATE,
-      { input, model },
-      call,
-    );
+    const result = await this.caller.call(embeddingsFamily, CREATE, { input, model }, call);
     return {
       ...result,
       object: typeof result.object === "string" ? result.object : "list",
-      data: replyItems<EmbeddingsResult["data"][number]>(embeddingsFamily, CREATE.method, result, "data", {
-        embedding: "array",
-        index: "number",
-      }),
+      data: Array.isArray(result.data) ? (result.data as EmbeddingsResult["data"]) : [],
     };
   }
 }

@@ -1,4 +1,3 @@
-import { reverseFamilyOf } from "../wire/capability-families.js";
 import type { CapabilityError, CapabilityFamilyName, FamilyCodes } from "./capability-error.js";
 
 /** What the shared call path needs to know about one capability family. */
@@ -9,26 +8,6 @@ export interface Family<E extends CapabilityError = CapabilityError> {
   readonly malformedReplyCode: number;
   /** Makes this family's error. */
   error(code: number, message: string, data?: unknown, options?: { cause?: unknown }): E;
-}
-
-/** One reverse method: its wire name, the `host_capabilities` entry it needs, its default timeout. */
-export interface MethodSpec {
-  readonly method: string;
-  readonly capability: string;
-  readonly defaultTimeoutMs: number;
-}
-
-/**
- * The spec of `method`, its capability taken from the capability-family table. Throws
- * for a method the table does not list, so a client cannot call outside the table.
- */
-export function methodSpec(method: string, defaultTimeoutMs: number): MethodSpec {
-  const methods = reverseFamilyOf(method)?.methods;
-  const capability = methods && Object.hasOwn(methods, method) ? methods[method] : undefined;
-  if (capability === undefined) {
-    throw new Error(`${method} is not a method of the capability-family table (wire/capability-families.ts)`);
-  }
-  return { method, capability, defaultTimeoutMs };
 }
 
 /** Options every `ctx.host.*` method takes. */

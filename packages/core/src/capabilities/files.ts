@@ -1,5 +1,6 @@
+import { reverseMethodSpec } from "../wire/capability-families.js";
 import { StorageErrorCode } from "../wire/error-codes.js";
-import { type CallOptions, methodSpec } from "./family.js";
+import type { CallOptions } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { PutError, putBytes, toBytes } from "./http-put.js";
 import {
@@ -78,11 +79,11 @@ export interface FileUploadResult {
   info: FileInfo;
 }
 
-const UPLOAD_BEGIN = methodSpec("files/upload_begin", 60_000);
-const UPLOAD_COMPLETE = methodSpec("files/upload_complete", 60_000);
-const DOWNLOAD_URL = methodSpec("files/download_url", 30_000);
-const LIST = methodSpec("files/list", 30_000);
-const DELETE = methodSpec("files/delete", 30_000);
+const UPLOAD_BEGIN = reverseMethodSpec("files/upload_begin");
+const UPLOAD_COMPLETE = reverseMethodSpec("files/upload_complete");
+const DOWNLOAD_URL = reverseMethodSpec("files/download_url");
+const LIST = reverseMethodSpec("files/list");
+const DELETE = reverseMethodSpec("files/delete");
 const PUT_TIMEOUT_MS = 120_000;
 
 /** `ctx.host.files`: the host's object storage (`aps.files`), uploaded to by presigned PUT. */
@@ -93,7 +94,7 @@ export class FilesClient {
   /** Starts an upload: the host answers with a presigned `put_url` and the `headers` to send. */
   async uploadBegin(path: string, options: FileUploadBeginOptions = {}): Promise<FileUploadTicket> {
     const { scope, sizeBytes, contentType, metadata, ...call } = options;
-    return this.caller.call(
+    const reply = await this.caller.call(
       storageFamily,
       UPLOAD_BEGIN,
       {
@@ -105,6 +106,8 @@ export class FilesClient {
       },
       call,
     );
+    // Hosts may omit fields the public type names; the ones present are checked.
+    return reply as FileUploadTicket;
   }
 
   /** Tells the host the PUT is done; it checks the object landed and answers its info. */
@@ -127,7 +130,7 @@ export class FilesClient {
   /** A short-lived download link for `path`. */
   async downloadUrl(path: string, options: FileDownloadOptions = {}): Promise<FileDownloadUrl> {
     const { scope, expiresIn, ...call } = options;
-    const result = await this.caller.call<Record<string, unknown>>(
+    const result = await this.caller.call(
       storageFamily,
       DOWNLOAD_URL,
       {
@@ -154,13 +157,13 @@ export class FilesClient {
   /** One page of files under `prefix`. */
   async list(options: FileListOptions = {}): Promise<StorageListPage<FileInfo>> {
     const { scope, prefix, cursor, limit, ...call } = options;
-    const result = await this.caller.call<Record<string, unknown>>(
+    const result = await this.caller.call(
       storageFamily,
       LIST,
       { scope: wireScope(LIST.method, scope), prefix, cursor, limit },
       call,
     );
-    return normalizePage<FileInfo>(result, LIST.method);
+    return normalizePage<FileInfo>(result);
   }
 
   async delete(path: string, options: ScopeOptions = {}): Promise<Record<string, unknown>> {

@@ -1,11 +1,18 @@
 import type { ReverseChannel } from "../context/reverse-channel.js";
 import { abortReason } from "../errors/abort-reason.js";
 import { RpcError } from "../errors/rpc-error.js";
-import { refusalCode } from "../wire/capability-families.js";
+import { shapeCheckOf } from "../schema/shape-check.js";
+import {
+  type ReverseMethod,
+  type ReverseMethodSpec,
+  type ReverseParams,
+  type ReverseResult,
+  refusalCode,
+} from "../wire/capability-families.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
-import type { CallOptions, Family, MethodSpec } from "./family.js";
-import { replyObject } from "./reply-shape.js";
+import type { CallOptions, Family } from "./family.js";
+import { malformedReply, replyObject } from "./reply-shape.js";
 
 /** What a capability client knows about the invoke it works for. */
 export interface InvokeBinding {
@@ -42,16 +49,33 @@ export class HostCaller {
     private readonly invoke: InvokeBinding,
   ) {}
 
-  /** Sends `spec.method` with `params` (undefined values dropped) and resolves with the result. */
-  async call<R>(
+  /**
+   * Sends `spec.method` with `params` (undefined values dropped) and resolves with the
+   * result. Params outside the method's params schema are the family's INVALID_REQUEST,
+   * and a reply outside its result schema the family's malformed-reply error, each naming
+   * the field. `defaultTimeoutMs` overrides the method's default (a mode that moves less).
+   */
+  async call<M extends ReverseMethod>(
     family: Family,
-    spec: MethodSpec,
-    params: Record<string, unknown>,
+    spec: ReverseMethodSpec<M>,
+    params: ReverseParams<M>,
     options: CallOptions = {},
-  ): Promise<R> {
+    defaultTimeoutMs: number = spec.timeoutMs,
+  ): Promise<ReverseResult<M>> {
     this.ensureAvailable(family, spec);
-    const { timeoutMs, signal } = this.budget(family, spec.method, spec.defaultTimeoutMs, options);
-    const wire: Record<string, unknown> = dropUndefined(params);
+    const { timeoutMs, signal } = this.budget(family, spec.method, defaultTimeoutMs, options);
+    const wire: Record<string, unknown> = dropUndefined(params as Record<string, unknown>);
+    const bad = shapeCheckOf(spec.params)(wire);
+    if (bad) {
+      throw family.error(
+        family.codes.INVALID_REQUEST,
+        `${spec.method}: ${bad.path || "params"} ${bad.problem}`,
+        {
+          method: spec.method,
+          path: bad.path,
+        },
+      );
+    }
     wire._clientTimeoutS = Math.round(timeoutMs) / 1000;
     if (this.invoke.invokeId !== undefined) wire.context = { invoke_id: this.invoke.invokeId };
     let result: unknown;
@@ -72,14 +96,17 @@ export class HostCaller {
     } catch (error) {
       throw this.failure(family, spec.method, error, signal);
     }
-    return replyObject(family, spec.method, result) as R;
+    const reply = replyObject(family, spec.method, result);
+    const malformed = shapeCheckOf(spec.result)(reply);
+    if (malformed) throw malformedReply(family, spec.method, malformed.path, malformed.problem);
+    return reply as ReverseResult<M>;
   }
 
   /**
    * Throws the family's error, without sending anything, unless the host negotiated
    * protocol 2.0 and the manifest declares `spec.capability`.
    */
-  ensureAvailable(family: Family, spec: MethodSpec): void {
+  ensureAvailable(family: Family, spec: Pick<ReverseMethodSpec, "method" | "capability">): void {
     if (this.channel.protocolVersion() !== "2.0") {
       throw family.error(
         refusalCode(family.codes, "not_negotiated"),

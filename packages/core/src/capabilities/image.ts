@@ -1,9 +1,9 @@
 import { errorBrand } from "../errors/brand.js";
+import { reverseMethodSpec } from "../wire/capability-families.js";
 import { ImageErrorCode } from "../wire/error-codes.js";
 import { CapabilityError } from "./capability-error.js";
-import { type CallOptions, type Family, methodSpec } from "./family.js";
+import type { CallOptions, Family } from "./family.js";
 import type { HostCaller } from "./host-call.js";
-import { replyItems } from "./reply-shape.js";
 import type { ModelPreferences } from "./sampling-messages.js";
 
 /** An `image/*` call failed. Codes: {@link ImageErrorCode}. */
@@ -72,8 +72,8 @@ export interface ImageResult {
   [key: string]: unknown;
 }
 
-const GENERATE = methodSpec("image/generate", 120_000);
-const EDIT = methodSpec("image/edit", 120_000);
+const GENERATE = reverseMethodSpec("image/generate");
+const EDIT = reverseMethodSpec("image/edit");
 
 /** `ctx.host.image`: image generation (`llm.image`) and editing (`llm.image.edit`) by the host. */
 export class ImageClient {
@@ -91,7 +91,7 @@ export class ImageClient {
       modelPreferences,
       metadata,
     };
-    return normalize(GENERATE.method, await this.caller.call(imageFamily, GENERATE, params, call));
+    return normalize(await this.caller.call(imageFamily, GENERATE, params, call));
   }
 
   async edit(request: ImageEditRequest): Promise<ImageResult> {
@@ -106,7 +106,7 @@ export class ImageClient {
       modelPreferences,
       metadata,
     };
-    return normalize(EDIT.method, await this.caller.call(imageFamily, EDIT, params, call));
+    return normalize(await this.caller.call(imageFamily, EDIT, params, call));
   }
 }
 
@@ -125,11 +125,7 @@ function count(method: string, n: unknown): number | undefined {
   return n as number;
 }
 
-function normalize(method: string, result: Record<string, unknown>): ImageResult {
-  return {
-    ...result,
-    images: replyItems<ImageResult["images"][number]>(imageFamily, method, result, "images", {
-      url: "string",
-    }),
-  };
+/** A reply (its shape already checked) with `images` always a list. */
+function normalize(result: Record<string, unknown>): ImageResult {
+  return { ...result, images: Array.isArray(result.images) ? (result.images as ImageResult["images"]) : [] };
 }

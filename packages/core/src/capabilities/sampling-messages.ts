@@ -16,12 +16,12 @@ export interface SamplingMessage {
 }
 
 /** MCP model preferences: hints are tried in order; priorities are 0..1. */
-export interface ModelPreferences {
+export type ModelPreferences = {
   hints?: { name: string }[];
   costPriority?: number;
   speedPriority?: number;
   intelligencePriority?: number;
-}
+};
 
 /** Params of {@link SamplingClient.createMessage}. Wire names are the same. */
 export interface CreateMessageRequest extends CallOptions {

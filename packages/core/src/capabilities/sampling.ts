@@ -1,28 +1,34 @@
+import { type ReverseParams, reverseMethodSpec } from "../wire/capability-families.js";
 import { SamplingErrorCode } from "../wire/error-codes.js";
 import { type CreatedObject, type CreateObjectRequest, createObject } from "./create-object.js";
-import { type Family, methodSpec } from "./family.js";
+import type { Family } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import type { ObjectTarget } from "./object-schema.js";
-import { checkFields } from "./reply-shape.js";
 import { checkResponseFormat, ON_UNSUPPORTED_VALUES, type OnUnsupported } from "./response-format.js";
 import { SamplingError, samplingFamily } from "./sampling-error.js";
 import {
   type CreateMessageRequest,
   type CreateMessageResult,
   type SamplingMessage,
+  type SamplingRole,
+  type TextContent,
   totalTokens,
 } from "./sampling-messages.js";
 
 export { SamplingError, StructuredOutputError, samplingFamily } from "./sampling-error.js";
 
-const CREATE_MESSAGE = methodSpec("sampling/createMessage", 90_000);
+const CREATE_MESSAGE = reverseMethodSpec("sampling/createMessage");
 
 /** Messages in their wire form, validated. Shared with `agent/complete`. */
-export function wireMessages(family: Family, method: string, messages: unknown): unknown[] {
+export function wireMessages(
+  family: Family,
+  method: string,
+  messages: unknown,
+): ReverseParams<"sampling/createMessage">["messages"] {
   if (!Array.isArray(messages) || messages.length === 0) {
     throw family.error(family.codes.INVALID_REQUEST, `${method}: messages must be a non-empty array`);
   }
-  return messages.map((message: unknown, index) => {
+  const wire = messages.map((message: unknown, index) => {
     const m = message as Partial<SamplingMessage> | null;
     if (!m || typeof m !== "object" || (m.role !== "user" && m.role !== "assistant" && m.role !== "system")) {
       throw family.error(
@@ -39,6 +45,7 @@ export function wireMessages(family: Family, method: string, messages: unknown):
     }
     return m;
   });
+  return wire as { role: SamplingRole; content: TextContent }[];
 }
 
 /** `ctx.host.sampling`: LLM completions run by the host (`llm.sample`). */
@@ -60,16 +67,13 @@ export class SamplingClient {
       );
     }
     checkStructuredOutput(method, rest.responseFormat, rest.onUnsupported);
-    const result = await this.caller.call<CreateMessageResult>(
+    // Hosts may omit fields the result type names; a field that is there has its type.
+    const result = (await this.caller.call(
       samplingFamily,
       CREATE_MESSAGE,
       { messages: wire, maxTokens, includeContext: includeContext ?? "none", ...rest },
       { timeoutMs, signal },
-    );
-    checkFields(samplingFamily, method, result, "", { role: "string", content: "object" });
-    if (result.content !== undefined) {
-      checkFields(samplingFamily, method, result.content, "content", { type: "string", text: "string" });
-    }
+    )) as CreateMessageResult;
     return withTotalTokens(result);
   }
 

@@ -1,10 +1,10 @@
 import { errorBrand } from "../errors/brand.js";
+import { reverseMethodSpec } from "../wire/capability-families.js";
 import { StorageErrorCode } from "../wire/error-codes.js";
 import { type BackoffOptions, backoffDelay, sleep } from "./backoff.js";
 import { CapabilityError } from "./capability-error.js";
-import { type CallOptions, type Family, methodSpec } from "./family.js";
+import type { CallOptions, Family } from "./family.js";
 import type { HostCaller } from "./host-call.js";
-import { replyItems } from "./reply-shape.js";
 
 /**
  * A `storage/*` or `files/*` call failed (the two share their codes:
@@ -136,10 +136,10 @@ export interface StorageUpdateResult<T> {
   attempts: number;
 }
 
-const GET = methodSpec("storage/get", 30_000);
-const SET = methodSpec("storage/set", 30_000);
-const DELETE = methodSpec("storage/delete", 30_000);
-const LIST = methodSpec("storage/list", 30_000);
+const GET = reverseMethodSpec("storage/get");
+const SET = reverseMethodSpec("storage/set");
+const DELETE = reverseMethodSpec("storage/delete");
+const LIST = reverseMethodSpec("storage/list");
 
 /** The wire `scope`, validated; shared with `files/*`. */
 export function wireScope(method: string, scope: unknown): StorageScope {
@@ -154,28 +154,14 @@ export function wireScope(method: string, scope: unknown): StorageScope {
   return scope as StorageScope;
 }
 
-/** Fields of a listed item that must have these types when present. */
-const LIST_ITEM_FIELDS = {
-  key: "string",
-  path: "string",
-  kind: "string",
-  etag: "string",
-  size_bytes: "number",
-  updated_at: "string",
-} as const;
-
 /**
- * A page in its normal form: `items` always an array, `next_cursor` always present. An
- * item that is not an object, or has a listed field of the wrong type, rejects with
- * UPSTREAM (-32029, `isMalformedReply()`).
+ * A page in its normal form (its shape already checked against the method's result
+ * schema): `items` always an array, `next_cursor` always present, null on the last page.
  */
-export function normalizePage<I>(
-  result: Record<string, unknown>,
-  method = "storage/list",
-): StorageListPage<I> {
+export function normalizePage<I>(result: Record<string, unknown>): StorageListPage<I> {
   return {
     ...result,
-    items: replyItems<I>(storageFamily, method, result, "items", LIST_ITEM_FIELDS),
+    items: Array.isArray(result.items) ? (result.items as I[]) : [],
     next_cursor:
       typeof result.next_cursor === "string" && result.next_cursor !== "" ? result.next_cursor : null,
   };
@@ -203,7 +189,7 @@ export class StorageClient {
   async get<T = unknown>(key: string, options: ScopeOptions = {}): Promise<StorageEntry<T>> {
     const { scope, ...call } = options;
     const params = { key: this.key(GET.method, key), scope: wireScope(GET.method, scope) };
-    const result = await this.caller.call<Record<string, unknown>>(storageFamily, GET, params, call);
+    const result = await this.caller.call(storageFamily, GET, params, call);
     const value = (result.value ?? null) as T | null;
     const exists = typeof result.exists === "boolean" ? result.exists : value !== null;
     return { ...result, value, exists };
@@ -246,7 +232,7 @@ export class StorageClient {
   /** One page of keys (and, with `kind: "file"`, files). Pass `next_cursor` back as `cursor`. */
   async list(options: StorageListOptions = {}): Promise<StorageListPage> {
     const { scope, prefix, cursor, limit, kind, ...call } = options;
-    const result = await this.caller.call<Record<string, unknown>>(
+    const result = await this.caller.call(
       storageFamily,
       LIST,
       { scope: wireScope(LIST.method, scope), prefix, cursor, limit, kind },

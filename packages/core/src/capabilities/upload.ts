@@ -1,8 +1,9 @@
 import { errorBrand } from "../errors/brand.js";
+import { reverseMethodSpec } from "../wire/capability-families.js";
 import { UploadErrorCode } from "../wire/error-codes.js";
 import { INLINE_UPLOAD_MAX_BYTES } from "../wire/limits.js";
 import { CapabilityError } from "./capability-error.js";
-import { type CallOptions, type Family, methodSpec } from "./family.js";
+import type { CallOptions, Family } from "./family.js";
 import type { HostCaller } from "./host-call.js";
 import { PutError, putBytes, toBytes } from "./http-put.js";
 
@@ -102,9 +103,10 @@ export interface UploadNegotiation {
   [key: string]: unknown;
 }
 
-const INLINE = methodSpec("host/uploadFile", 120_000);
-const NEGOTIATE = methodSpec("host/uploadFile", 60_000);
-const CONFIRM = methodSpec("host/uploadFile", 30_000);
+const UPLOAD_FILE = reverseMethodSpec("host/uploadFile");
+/** Default timeouts of the two modes that move less than an inline upload (the method's default). */
+const NEGOTIATE_TIMEOUT_MS = 60_000;
+const CONFIRM_TIMEOUT_MS = 30_000;
 const PUT_TIMEOUT_MS = 120_000;
 const DEFAULT_INLINE_MAX_BYTES = 1024 * 1024;
 
@@ -121,7 +123,7 @@ export class UploadClient {
    * TOO_LARGE (-32204) before anything is sent; use {@link UploadClient.uploadBytes} for any size.
    */
   async inline(request: InlineUploadRequest): Promise<HostUploadResult> {
-    this.caller.ensureAvailable(uploadFamily, INLINE);
+    this.caller.ensureAvailable(uploadFamily, UPLOAD_FILE);
     const { content, filename, mimeType, purpose, metadata, ...call } = request;
     checkPurpose(purpose);
     const bytes = this.bytes(content);
@@ -133,9 +135,9 @@ export class UploadClient {
         { size_bytes: bytes.byteLength, limit_bytes: INLINE_UPLOAD_MAX_BYTES },
       );
     }
-    return this.caller.call(
+    const reply = await this.caller.call(
       uploadFamily,
-      INLINE,
+      UPLOAD_FILE,
       {
         mode: "inline",
         ...this.file(filename, mimeType),
@@ -145,6 +147,8 @@ export class UploadClient {
       },
       call,
     );
+    // Hosts may omit fields the public type names; the ones present are checked.
+    return reply as HostUploadResult;
   }
 
   /** Asks for a presigned PUT URL for `sizeBytes` bytes. */
@@ -157,12 +161,15 @@ export class UploadClient {
         "host/uploadFile negotiate: sizeBytes must be an integer ≥ 0",
       );
     }
-    return this.caller.call(
+    const reply = await this.caller.call(
       uploadFamily,
-      NEGOTIATE,
+      UPLOAD_FILE,
       { mode: "negotiate", ...this.file(filename, mimeType), size_bytes: sizeBytes, purpose, metadata },
       call,
+      NEGOTIATE_TIMEOUT_MS,
     );
+    // Hosts may omit fields the public type names; the ones present are checked.
+    return reply as UploadNegotiation;
   }
 
   /** Confirms a presigned upload finished; answers the download link. */
@@ -173,7 +180,15 @@ export class UploadClient {
         "host/uploadFile confirm: r2Key must be a non-empty string",
       );
     }
-    return this.caller.call(uploadFamily, CONFIRM, { mode: "confirm", r2_key: r2Key }, options);
+    const reply = await this.caller.call(
+      uploadFamily,
+      UPLOAD_FILE,
+      { mode: "confirm", r2_key: r2Key },
+      options,
+      CONFIRM_TIMEOUT_MS,
+    );
+    // Hosts may omit fields the public type names; the ones present are checked.
+    return reply as HostUploadResult;
   }
 
   /**
@@ -183,7 +198,7 @@ export class UploadClient {
    */
   async uploadBytes(request: UploadBytesRequest): Promise<HostUploadResult> {
     const { inlineMaxBytes = DEFAULT_INLINE_MAX_BYTES, putTimeoutMs, ...rest } = request;
-    this.caller.ensureAvailable(uploadFamily, INLINE);
+    this.caller.ensureAvailable(uploadFamily, UPLOAD_FILE);
     checkPurpose(rest.purpose);
     const bytes = this.bytes(rest.content);
     if (bytes.byteLength <= Math.min(inlineMaxBytes, INLINE_UPLOAD_MAX_BYTES)) {

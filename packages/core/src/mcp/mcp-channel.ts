@@ -2,7 +2,7 @@ import { type ResponseFormat, responseFormatInstruction } from "../capabilities/
 import type { ReverseChannel } from "../context/reverse-channel.js";
 import { RpcError } from "../errors/rpc-error.js";
 import type { RequestOptions } from "../rpc/peer.js";
-import { type ReverseFamilyName, refusalCode, reverseFamilyOf } from "../wire/capability-families.js";
+import { type ReverseFamilyName, refusalCode, reverseRoute } from "../wire/capability-families.js";
 import { JsonRpcErrorCode } from "../wire/error-codes.js";
 import type { McpFallback } from "./fallback.js";
 
@@ -101,7 +101,7 @@ export function mcpReverseChannel(options: McpChannelOptions): ReverseChannel {
           .then(executaSamplingResult)
           .then((result) => (isResponseFormat(asked.responseFormat) ? downgradedResult(result) : result));
       }
-      const family = reverseFamilyOf(method);
+      const family = reverseRoute(method)?.family;
       const fallback = options.fallback;
       if (family && fallback?.families.includes(family.name)) {
         const call = {
@@ -155,7 +155,7 @@ function bounded(answer: Promise<unknown>, options: RequestOptions = {}): Promis
  * the model (see `toolFailureResult`), so it names the MCP-side cause and the fix.
  */
 function notNegotiated(method: string, initialized: boolean): RpcError {
-  const family = reverseFamilyOf(method);
+  const family = reverseRoute(method)?.family;
   return new RpcError(
     family ? refusalCode(family.codes, "not_negotiated") : JsonRpcErrorCode.METHOD_NOT_FOUND,
     `${method} is unavailable when serving MCP: ${refusalReason(family?.name, initialized)}`,

@@ -1,10 +1,14 @@
 /**
  * The reverse-RPC capability families (protocol-v2-notes: "Manifest additions",
- * "Reverse RPC"), as one table: each family's methods, the `host_capabilities` strings
+ * "Reverse RPC"), as one table: each family's methods (each with the capability it needs,
+ * its default timeout and its params and result schemas), the `host_capabilities` strings
  * that grant them, where those show in `client_capabilities`, and the family's error
- * codes. Plugin-side negotiation, the capability clients, the host's router and offer,
- * and the CLI's manifest check all read it; a new family is one new row here.
+ * codes. Plugin-side negotiation, the capability clients (which check replies with the
+ * result schemas), the host's router, providers and offer, and the CLI's manifest check
+ * all read it; a new family is one new row here, a new method one entry of its `methods`.
  */
+import type { FromSchema } from "../schema/from-schema.js";
+import type { Schema } from "../schema/schema.js";
 import {
   AgentErrorCode,
   EmbeddingsErrorCode,
@@ -13,6 +17,12 @@ import {
   StorageErrorCode,
   UploadErrorCode,
 } from "./error-codes.js";
+import { AGENT_METHODS } from "./reverse-methods/agent.js";
+import { EMBEDDINGS_METHODS } from "./reverse-methods/embeddings.js";
+import { IMAGE_METHODS } from "./reverse-methods/image.js";
+import { SAMPLING_METHODS } from "./reverse-methods/sampling.js";
+import { FILES_METHODS, STORAGE_METHODS } from "./reverse-methods/storage.js";
+import { UPLOAD_METHODS } from "./reverse-methods/upload.js";
 
 /**
  * Where a capability shows in `client_capabilities` (plugin → host) or in the host's
@@ -34,12 +44,26 @@ export interface HostCapabilityGrant {
   readonly announce: CapabilitySlot;
 }
 
-/** The error codes a family answers with; every family has NOT_GRANTED. */
+/** The error codes a family answers with; every family has NOT_GRANTED and INVALID_REQUEST. */
 export interface FamilyErrorCodes {
   readonly NOT_GRANTED: number;
+  /** Params that do not fit the method's params schema. */
+  readonly INVALID_REQUEST: number;
   /** Absent for families whose spec has none (storage, files, agent). */
   readonly NOT_NEGOTIATED?: number;
   readonly [name: string]: number | undefined;
+}
+
+/** One reverse method: what it needs, how long a client waits, and its wire shapes. */
+export interface ReverseMethodRow {
+  /** The `host_capabilities` entry the method needs. */
+  readonly capability: string;
+  /** How long a client waits for the host by default, in ms. */
+  readonly timeoutMs: number;
+  /** What the plugin sends (protocol-v2-notes, "Reverse RPC"). */
+  readonly params: Schema;
+  /** What the host answers; fields hosts may omit are optional. */
+  readonly result: Schema;
 }
 
 /** One row of the table; `Name` is its key there. */
@@ -47,8 +71,8 @@ export interface ReverseFamily<Name extends string = ReverseFamilyName> {
   readonly name: Name;
   /** Method namespaces (before the `/`) whose every method belongs to this family. */
   readonly namespaces: readonly string[];
-  /** The family's methods, each with the `host_capabilities` entry it needs. */
-  readonly methods: Readonly<Record<string, string>>;
+  /** The family's methods, each with its capability, default timeout and wire shapes. */
+  readonly methods: Readonly<Record<string, ReverseMethodRow>>;
   /** The capability a method of one of `namespaces` needs when `methods` does not list it. */
   readonly capability: string;
   /** The `host_capabilities` strings that grant the family's methods. */
@@ -64,7 +88,7 @@ export const CAPABILITY_FAMILIES = {
   sampling: {
     name: "sampling",
     namespaces: ["sampling"],
-    methods: { "sampling/createMessage": "llm.sample" },
+    methods: SAMPLING_METHODS,
     capability: "llm.sample",
     grants: [{ capability: "llm.sample", announce: { key: "sampling" } }],
     offer: { key: "sampling" },
@@ -73,12 +97,7 @@ export const CAPABILITY_FAMILIES = {
   storage: {
     name: "storage",
     namespaces: ["storage"],
-    methods: {
-      "storage/get": "aps.kv",
-      "storage/set": "aps.kv",
-      "storage/delete": "aps.kv",
-      "storage/list": "aps.kv",
-    },
+    methods: STORAGE_METHODS,
     capability: "aps.kv",
     grants: [{ capability: "aps.kv", announce: { key: "storage", flag: "kv" } }],
     offer: { key: "storage", flag: "kv" },
@@ -88,13 +107,7 @@ export const CAPABILITY_FAMILIES = {
     name: "files",
     // The reference SDKs send user-scope file calls as `user_files/*`.
     namespaces: ["files", "user_files"],
-    methods: {
-      "files/upload_begin": "aps.files",
-      "files/upload_complete": "aps.files",
-      "files/download_url": "aps.files",
-      "files/list": "aps.files",
-      "files/delete": "aps.files",
-    },
+    methods: FILES_METHODS,
     capability: "aps.files",
     grants: [{ capability: "aps.files", announce: { key: "storage", flag: "files" } }],
     offer: { key: "storage", flag: "files" },
@@ -104,7 +117,7 @@ export const CAPABILITY_FAMILIES = {
     name: "upload",
     // `host/*` is not the family's own namespace: only `host/uploadFile` belongs to it.
     namespaces: [],
-    methods: { "host/uploadFile": "host.upload" },
+    methods: UPLOAD_METHODS,
     capability: "host.upload",
     grants: [{ capability: "host.upload", announce: { key: "upload" } }],
     offer: { key: "upload" },
@@ -113,7 +126,7 @@ export const CAPABILITY_FAMILIES = {
   image: {
     name: "image",
     namespaces: ["image"],
-    methods: { "image/generate": "llm.image", "image/edit": "llm.image.edit" },
+    methods: IMAGE_METHODS,
     capability: "llm.image",
     grants: [
       { capability: "llm.image", announce: { key: "image" } },
@@ -125,7 +138,7 @@ export const CAPABILITY_FAMILIES = {
   embeddings: {
     name: "embeddings",
     namespaces: ["embeddings"],
-    methods: { "embeddings/create": "llm.embed" },
+    methods: EMBEDDINGS_METHODS,
     capability: "llm.embed",
     grants: [{ capability: "llm.embed", announce: { key: "embeddings" } }],
     offer: { key: "embeddings" },
@@ -134,16 +147,7 @@ export const CAPABILITY_FAMILIES = {
   agent: {
     name: "agent",
     namespaces: ["agent"],
-    methods: {
-      "agent/session.create": "llm.agent.auto",
-      "agent/session.run": "llm.agent.auto",
-      "agent/session.cancel": "llm.agent.auto",
-      "agent/session.history": "llm.agent.auto",
-      "agent/session.delete": "llm.agent.auto",
-      "agent/session.list": "llm.agent.auto",
-      "agent/session.refresh": "llm.agent.auto",
-      "agent/complete": "llm.agent.auto",
-    },
+    methods: AGENT_METHODS,
     capability: "llm.agent.auto",
     grants: [{ capability: "llm.agent.auto", announce: { key: "agent", value: { submodes: ["auto"] } } }],
     offer: { key: "agent" },
@@ -201,29 +205,67 @@ export const FAMILY_GRANTS: readonly KnownHostCapability[] = REVERSE_FAMILIES.fl
 /** Every `host_capabilities` string hosts are known to grant. */
 export const HOST_CAPABILITY_NAMES: readonly KnownHostCapability[] = [...FAMILY_GRANTS, ...USER_SCOPE_GRANTS];
 
-const BY_METHOD = new Map<string, ReverseFamily>(
+/** A reverse method of the table, with its row and family. */
+export interface ReverseMethodSpec<M extends ReverseMethod = ReverseMethod> extends ReverseMethodRow {
+  readonly method: M;
+  readonly family: ReverseFamily;
+}
+
+/** Where a reverse call goes: its family, the capability it needs, and its row when the table lists it. */
+export interface ReverseRoute {
+  readonly family: ReverseFamily;
+  readonly capability: string;
+  /** Absent for a method of a family's namespace the table does not list (e.g. `user_files/list`). */
+  readonly spec?: ReverseMethodSpec;
+}
+
+const BY_METHOD = new Map<string, ReverseMethodSpec>(
   REVERSE_FAMILIES.flatMap((family) =>
-    Object.keys(family.methods).map((method) => [method, family] as const),
+    Object.entries(family.methods).map(
+      ([method, row]) => [method, { ...row, method: method as ReverseMethod, family }] as const,
+    ),
   ),
 );
 const BY_NAMESPACE = new Map<string, ReverseFamily>(
   REVERSE_FAMILIES.flatMap((family) => family.namespaces.map((namespace) => [namespace, family] as const)),
 );
 
-/** The family a reverse-call method belongs to, or undefined for a method no family has. */
-export function reverseFamilyOf(method: string): ReverseFamily | undefined {
-  const exact = BY_METHOD.get(method);
-  if (exact) return exact;
+/**
+ * The one method lookup: the family, capability and row of `method`, or undefined for a
+ * method no family has. A method of a family's namespace that the table does not list
+ * needs the family's `capability`.
+ */
+export function reverseRoute(method: string): ReverseRoute | undefined {
+  const spec = BY_METHOD.get(method);
+  if (spec) return { family: spec.family, capability: spec.capability, spec };
   const slash = method.indexOf("/");
-  return slash > 0 ? BY_NAMESPACE.get(method.slice(0, slash)) : undefined;
+  const family = slash > 0 ? BY_NAMESPACE.get(method.slice(0, slash)) : undefined;
+  return family && { family, capability: family.capability };
 }
 
-/** The `host_capabilities` entry `method` needs, or undefined for a method no family has. */
-export function capabilityForMethod(method: string): string | undefined {
-  const family = reverseFamilyOf(method);
-  if (!family) return undefined;
-  return Object.hasOwn(family.methods, method) ? family.methods[method] : family.capability;
+/** The row of a method the table lists; throws for any other name. */
+export function reverseMethodSpec<M extends ReverseMethod>(method: M): ReverseMethodSpec<M> {
+  const spec = BY_METHOD.get(method);
+  if (!spec)
+    throw new Error(`${method} is not a method of the capability-family table (wire/capability-families.ts)`);
+  return spec as ReverseMethodSpec<M>;
 }
+
+/** Every method the table lists, in table order. */
+export const REVERSE_METHODS: readonly ReverseMethodSpec[] = [...BY_METHOD.values()];
+
+/** The params a method's row accepts, as a TypeScript type. */
+export type ReverseParams<M extends ReverseMethod> = FromSchema<ReverseMethodRowOf<M>["params"]>;
+
+/** The result a method's row accepts, as a TypeScript type. */
+export type ReverseResult<M extends ReverseMethod> = FromSchema<ReverseMethodRowOf<M>["result"]>;
+
+/** The row of `M` in the table, with its literal schemas. */
+export type ReverseMethodRowOf<M extends ReverseMethod> = {
+  [K in ReverseFamilyName]: M extends keyof (typeof CAPABILITY_FAMILIES)[K]["methods"]
+    ? (typeof CAPABILITY_FAMILIES)[K]["methods"][M]
+    : never;
+}[ReverseFamilyName];
 
 /**
  * The code a reverse call is refused with: NOT_GRANTED when the capability is not

@@ -9,9 +9,18 @@ const conflict = () => new RpcError(-32023, "etag mismatch");
 describe("storage", () => {
   it("normalizes get and list answers", async () => {
     const { host, state } = fakeHost();
-    state.respond = (method) => (method === "storage/get" ? { value: null } : { items: "nope" });
+    state.respond = (method) => (method === "storage/get" ? { value: null } : {});
     await expect(host.storage.get("k")).resolves.toEqual({ value: null, exists: false });
     await expect(host.storage.list()).resolves.toEqual({ items: [], next_cursor: null });
+  });
+
+  it("refuses a list whose items is not a list, as a malformed reply", async () => {
+    const { host, state } = fakeHost();
+    state.respond = () => ({ items: "nope" });
+    await expect(host.storage.list()).rejects.toMatchObject({
+      code: -32029,
+      message: "storage/list: the host sent a malformed reply: items must be an array, got string",
+    });
   });
 
   it("rejects bad keys, scopes and values before sending", async () => {

@@ -15,22 +15,21 @@ import {
 } from "@executa/core";
 import {
   announcedCapabilities,
-  capabilityForMethod,
   offeredCapabilities,
   refusalCode,
-  reverseFamilyOf,
+  reverseMethodSpec,
+  reverseRoute,
 } from "@executa/core/internal";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { methodSpec } from "../../src/capabilities/family.js";
 
 const capabilitiesDir = fileURLToPath(new URL("../../src/capabilities/", import.meta.url));
 
-/** Every method name the capability clients pass to `methodSpec(...)`, read from their source. */
+/** Every method name the capability clients pass to `reverseMethodSpec(...)`, read from their source. */
 function clientMethods(): Set<string> {
   const methods = new Set<string>();
   for (const file of readdirSync(capabilitiesDir).filter((name) => name.endsWith(".ts"))) {
     const source = readFileSync(capabilitiesDir + file, "utf8");
-    for (const match of source.matchAll(/\bmethodSpec\(\s*"([^"]+)"/g)) methods.add(match[1]!);
+    for (const match of source.matchAll(/\breverseMethodSpec\(\s*"([^"]+)"/g)) methods.add(match[1]!);
   }
   return methods;
 }
@@ -95,7 +94,7 @@ describe("capability-family table", () => {
     expect(new Set(tableMethods).size).toBe(tableMethods.length);
     for (const family of REVERSE_FAMILIES) {
       for (const method of Object.keys(family.methods)) {
-        expect(reverseFamilyOf(method)?.name, method).toBe(family.name);
+        expect(reverseRoute(method)?.family.name, method).toBe(family.name);
         const namespace = method.slice(0, method.indexOf("/"));
         if (family.name !== "upload") expect(family.namespaces, method).toContain(namespace);
       }
@@ -118,7 +117,7 @@ describe("capability-family table", () => {
       expect(typeof family.codes.NOT_GRANTED).toBe("number");
       const granted = family.grants.map((grant) => grant.capability);
       expect(granted).toContain(family.capability);
-      for (const capability of Object.values(family.methods)) expect(granted).toContain(capability);
+      for (const row of Object.values(family.methods)) expect(granted).toContain(row.capability);
       for (const capability of granted) expect(HOST_CAPABILITY_NAMES).toContain(capability);
     }
     expect(new Set(HOST_CAPABILITY_NAMES).size).toBe(HOST_CAPABILITY_NAMES.length);
@@ -133,25 +132,33 @@ describe("capability-family table", () => {
   });
 
   it("routes by exact method, then by namespace; other methods belong to no family", () => {
-    expect(reverseFamilyOf("host/uploadFile")?.name).toBe("upload");
-    expect(reverseFamilyOf("host/other")).toBeUndefined();
-    expect(reverseFamilyOf("user_files/list")?.name).toBe("files");
-    expect(reverseFamilyOf("__proto__/x")).toBeUndefined();
-    expect(reverseFamilyOf("constructor")).toBeUndefined();
-    expect(capabilityForMethod("image/edit")).toBe("llm.image.edit");
-    expect(capabilityForMethod("image/variation")).toBe("llm.image");
-    expect(capabilityForMethod("storage/constructor")).toBe("aps.kv");
-    expect(capabilityForMethod("describe")).toBeUndefined();
+    expect(reverseRoute("host/uploadFile")?.family.name).toBe("upload");
+    expect(reverseRoute("host/other")).toBeUndefined();
+    expect(reverseRoute("user_files/list")).toMatchObject({
+      family: { name: "files" },
+      capability: "aps.files",
+    });
+    expect(reverseRoute("user_files/list")?.spec).toBeUndefined();
+    expect(reverseRoute("__proto__/x")).toBeUndefined();
+    expect(reverseRoute("constructor")).toBeUndefined();
+    expect(reverseRoute("image/edit")?.capability).toBe("llm.image.edit");
+    expect(reverseRoute("image/edit")?.spec).toBe(reverseMethodSpec("image/edit"));
+    expect(reverseRoute("image/variation")?.capability).toBe("llm.image");
+    expect(reverseRoute("storage/constructor")?.capability).toBe("aps.kv");
+    expect(reverseRoute("describe")).toBeUndefined();
   });
 
-  it("methodSpec takes the capability from the table and rejects methods it does not list", () => {
-    expect(methodSpec("image/edit", 5)).toEqual({
+  it("gives each listed method its row, and refuses a name the table does not list", () => {
+    expect(reverseMethodSpec("image/edit")).toMatchObject({
       method: "image/edit",
       capability: "llm.image.edit",
-      defaultTimeoutMs: 5,
+      timeoutMs: 120_000,
+      family: { name: "image" },
     });
-    expect(() => methodSpec("image/variation", 5)).toThrow(/not a method of the capability-family table/);
-    expect(() => methodSpec("storage/constructor", 5)).toThrow(/not a method/);
+    expect(() => reverseMethodSpec("image/variation" as never)).toThrow(
+      /not a method of the capability-family table/,
+    );
+    expect(() => reverseMethodSpec("storage/constructor" as never)).toThrow(/not a method/);
   });
 
   it("announces declared grants and offers served families at their slots", () => {

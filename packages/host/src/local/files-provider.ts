@@ -1,13 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { JsonRpcErrorCode, RpcError, StorageErrorCode } from "@executa/core";
+import {
+  JsonRpcErrorCode,
+  type ReverseMethod,
+  type ReverseParams,
+  RpcError,
+  StorageErrorCode,
+} from "@executa/core";
 import { HostError, isHostError } from "../errors/host-error.js";
 import type { ReverseCall, ReverseProvider } from "../providers/provider.js";
 import { type Clock, systemClock } from "./clock.js";
 import { type BlobDir, type ReceivedBlob } from "./http/blob-dir.js";
 import { finish, type LoopbackServer } from "./http/loopback-server.js";
+import { invalidParams, paramsOf } from "./method-params.js";
 import { readObjectPath } from "./object-path.js";
-import { ParamReader } from "./params.js";
 import { type ResolvedScope, resolveScope, type StorageScope } from "./scope.js";
 import { iso, listPage } from "./storage-provider.js";
 import type { Entry, EntryStore } from "./store/entry-store.js";
@@ -65,34 +71,34 @@ export class FilesProvider implements ReverseProvider {
   }
 
   async handle(call: ReverseCall): Promise<unknown> {
-    const userScope = call.method.startsWith("user_files/");
     const action = call.method.slice(call.method.indexOf("/") + 1);
-    const reader = new ParamReader(call.params, call.method, StorageErrorCode.INVALID_REQUEST);
-    const scope = resolveScope(reader, call.context, userScope ? "user" : undefined);
     switch (action) {
       case "upload_begin":
-        return this.begin(reader, call, scope);
+        return this.begin(call, filesParams(call, "files/upload_begin"));
       case "upload_complete":
-        return this.complete(reader, call, scope);
+        return this.complete(call, filesParams(call, "files/upload_complete"));
       case "download_url":
-        return this.downloadUrl(reader, call, scope);
+        return this.downloadUrl(call, filesParams(call, "files/download_url"));
       case "list": {
-        const page = await listPage(this.options.store, scope.namespace, reader, "file");
+        const params = filesParams(call, "files/list");
+        const scope = resolveScope(params.scope, call.context);
+        const page = await listPage(this.options.store, scope.namespace, call, params, "file");
         return {
           items: page.items.map((entry) => describeObject(entry, scope.scope)),
           next_cursor: page.nextCursor,
         };
       }
       case "delete":
-        return this.remove(call, scope);
+        return this.remove(call, resolveScope(filesParams(call, "files/delete").scope, call.context));
       default:
         throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${call.method}`);
     }
   }
 
-  private async begin(reader: ParamReader, call: ReverseCall, scope: ResolvedScope) {
-    const path = readObjectPath(call.method, call.params.path);
-    const declaredSize = reader.optionalInteger("size_bytes", 0);
+  private async begin(call: ReverseCall, params: ReverseParams<"files/upload_begin">) {
+    const scope = resolveScope(params.scope, call.context);
+    const path = readObjectPath(call.method, params.path);
+    const declaredSize = params.size_bytes;
     if (declaredSize !== undefined && declaredSize > this.maxObjectBytes) {
       throw new RpcError(
         StorageErrorCode.VALUE_TOO_LARGE,
@@ -100,14 +106,14 @@ export class FilesProvider implements ReverseProvider {
         { size_bytes: declaredSize, max_bytes: this.maxObjectBytes },
       );
     }
-    const contentType = reader.optionalString("content_type");
+    const contentType = params.content_type;
     const upload: PendingUpload = {
       uploadId: randomUUID(),
       scope,
       path,
       declaredSize,
       contentType,
-      metadata: reader.optionalObject("metadata"),
+      metadata: params.metadata,
       expiresAt: this.now() + (this.options.uploadUrlTtlSeconds ?? DEFAULT_UPLOAD_URL_TTL_S) * 1000,
     };
     this.dropExpiredUploads();
@@ -121,9 +127,10 @@ export class FilesProvider implements ReverseProvider {
     };
   }
 
-  private async complete(reader: ParamReader, call: ReverseCall, scope: ResolvedScope) {
-    const path = readObjectPath(call.method, call.params.path);
-    const upload = this.findUpload(reader.optionalString("upload_id"), scope, path);
+  private async complete(call: ReverseCall, params: ReverseParams<"files/upload_complete">) {
+    const scope = resolveScope(params.scope, call.context);
+    const path = readObjectPath(call.method, params.path);
+    const upload = this.findUpload(uploadIdOf(call), scope, path);
     if (!upload) {
       throw new RpcError(
         StorageErrorCode.NOT_FOUND,
@@ -131,15 +138,16 @@ export class FilesProvider implements ReverseProvider {
       );
     }
     const received = upload.received;
-    if (!received) reader.fail(`nothing was uploaded to the put_url of "${path}" yet`);
-    const expected = reader.optionalInteger("size_bytes", 0) ?? upload.declaredSize;
+    if (!received) throw invalidParams(call, `nothing was uploaded to the put_url of "${path}" yet`);
+    const expected = params.size_bytes ?? upload.declaredSize;
     if (expected !== undefined && expected !== received.sizeBytes) {
-      reader.fail(`size mismatch for "${path}": expected ${expected} bytes, received ${received.sizeBytes}`, {
-        expected_size_bytes: expected,
-        received_size_bytes: received.sizeBytes,
-      });
+      throw invalidParams(
+        call,
+        `size mismatch for "${path}": expected ${expected} bytes, received ${received.sizeBytes}`,
+        { expected_size_bytes: expected, received_size_bytes: received.sizeBytes },
+      );
     }
-    const etag = reader.optionalString("etag");
+    const { etag } = params;
     if (etag !== undefined && etag.replace(/^W\//, "").replace(/"/g, "") !== received.md5) {
       throw new RpcError(
         StorageErrorCode.PRECONDITION_FAILED,
@@ -151,7 +159,7 @@ export class FilesProvider implements ReverseProvider {
     const blob = await this.options.blobs.keep(received.name);
     const outcome = await this.options.store.put(scope.namespace, "file", path, {
       blob,
-      contentType: reader.optionalString("content_type") ?? upload.contentType ?? "application/octet-stream",
+      contentType: params.content_type ?? upload.contentType ?? "application/octet-stream",
       metadata: upload.metadata ?? null,
       sizeBytes: received.sizeBytes,
       etag: received.md5,
@@ -161,14 +169,15 @@ export class FilesProvider implements ReverseProvider {
     return describeObject(outcome.entry, scope.scope);
   }
 
-  private async downloadUrl(reader: ParamReader, call: ReverseCall, scope: ResolvedScope) {
-    const path = readObjectPath(call.method, call.params.path);
+  private async downloadUrl(call: ReverseCall, params: ReverseParams<"files/download_url">) {
+    const scope = resolveScope(params.scope, call.context);
+    const path = readObjectPath(call.method, params.path);
     const entry = await this.options.store.get(scope.namespace, "file", path);
     if (!entry) throw new RpcError(StorageErrorCode.NOT_FOUND, `${call.method}: no object "${path}"`);
-    const ttl =
-      reader.optionalInteger("expires_in", 1, MAX_DOWNLOAD_URL_TTL_S) ??
-      reader.optionalInteger("ttl_seconds", 1, MAX_DOWNLOAD_URL_TTL_S) ??
-      DEFAULT_DOWNLOAD_URL_TTL_S;
+    const ttl = params.expires_in ?? params.ttl_seconds ?? DEFAULT_DOWNLOAD_URL_TTL_S;
+    if (!Number.isInteger(ttl) || ttl > MAX_DOWNLOAD_URL_TTL_S) {
+      throw invalidParams(call, `expires_in must be an integer from 1 to ${MAX_DOWNLOAD_URL_TTL_S}`);
+    }
     const expiresAt = this.now() + ttl * 1000;
     const url = await this.options.server.presign(
       "GET",
@@ -277,4 +286,22 @@ function parseObjectToken(token: string): { namespace: string; path: string } | 
     }
   } catch {}
   return undefined;
+}
+
+/**
+ * The params of a `files/*` call, checked against `method`'s row; the reference SDKs'
+ * `user_files/*` spelling carries no `scope`: it is the user's.
+ */
+function filesParams<M extends ReverseMethod>(call: ReverseCall, method: M): ReverseParams<M> {
+  if (!call.method.startsWith("user_files/")) return paramsOf(call, method);
+  return paramsOf({ ...call, params: { ...call.params, scope: "user" } }, method);
+}
+
+/** `upload_id` of `files/upload_complete`, which the spec does not list but hosts may send back. */
+function uploadIdOf(call: ReverseCall): string | undefined {
+  const { upload_id } = call.params;
+  if (upload_id === undefined || upload_id === null) return undefined;
+  if (typeof upload_id !== "string" || upload_id === "")
+    throw invalidParams(call, "upload_id must be a non-empty string");
+  return upload_id;
 }

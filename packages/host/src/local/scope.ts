@@ -1,6 +1,5 @@
-import { RpcError, STORAGE_SCOPES, StorageErrorCode, type StorageScope } from "@executa/core";
+import { RpcError, StorageErrorCode, type StorageScope } from "@executa/core";
 import type { ReverseCallContext } from "../providers/provider.js";
-import type { ParamReader } from "./params.js";
 
 export { STORAGE_SCOPES, type StorageScope } from "@executa/core";
 
@@ -16,12 +15,7 @@ export interface ResolvedScope {
  * `app` is shared by one app's installs for that user (granted only with an app id, as the
  * spec says), `tool` is private to (user × plugin).
  */
-export function resolveScope(
-  reader: ParamReader,
-  context: ReverseCallContext,
-  forced?: StorageScope,
-): ResolvedScope {
-  const scope = forced ?? reader.oneOf("scope", STORAGE_SCOPES);
+export function resolveScope(scope: StorageScope, context: ReverseCallContext): ResolvedScope {
   switch (scope) {
     case "user":
       return { scope, namespace: `user:${context.userId}` };

@@ -1,7 +1,7 @@
-import { JsonRpcErrorCode, RpcError, StorageErrorCode } from "@executa/core";
+import { JsonRpcErrorCode, type ReverseParams, RpcError, StorageErrorCode } from "@executa/core";
 import type { ReverseCall, ReverseProvider } from "../providers/provider.js";
 import { type Clock, systemClock } from "./clock.js";
-import { ParamReader } from "./params.js";
+import { invalidParams, paramsOf } from "./method-params.js";
 import { resolveScope } from "./scope.js";
 import type { EntryKind } from "./store/entry-kind.js";
 import {
@@ -44,24 +44,24 @@ export class StorageProvider implements ReverseProvider {
   }
 
   handle(call: ReverseCall): unknown {
-    const reader = new ParamReader(call.params, call.method, StorageErrorCode.INVALID_REQUEST);
     switch (call.method) {
       case "storage/get":
-        return this.get(reader, call);
+        return this.get(call);
       case "storage/set":
-        return this.set(reader, call);
+        return this.set(call);
       case "storage/delete":
-        return this.delete(reader, call);
+        return this.delete(call);
       case "storage/list":
-        return this.list(reader, call);
+        return this.list(call);
       default:
         throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${call.method}`);
     }
   }
 
-  private get(reader: ParamReader, call: ReverseCall) {
-    const { namespace } = resolveScope(reader, call.context);
-    return whenReady(this.options.store.get(namespace, "kv", readKey(reader)), (entry) => {
+  private get(call: ReverseCall) {
+    const params = paramsOf(call, "storage/get");
+    const { namespace } = resolveScope(params.scope, call.context);
+    return whenReady(this.options.store.get(namespace, "kv", checkKey(call, params.key)), (entry) => {
       if (!entry) return { exists: false, value: null };
       return {
         exists: true,
@@ -75,16 +75,15 @@ export class StorageProvider implements ReverseProvider {
     });
   }
 
-  private set(reader: ParamReader, call: ReverseCall) {
-    const { namespace } = resolveScope(reader, call.context);
-    const key = readKey(reader);
-    if (!("value" in call.params) || call.params.value === undefined)
-      reader.fail("value is required (any JSON)");
+  private set(call: ReverseCall) {
+    const params = paramsOf(call, "storage/set");
+    const { namespace } = resolveScope(params.scope, call.context);
+    const key = checkKey(call, params.key);
     let valueJson: string;
     try {
-      valueJson = JSON.stringify(call.params.value);
+      valueJson = JSON.stringify(params.value);
     } catch (error) {
-      reader.fail(`value is not serializable: ${(error as Error).message}`);
+      throw invalidParams(call, `value is not serializable: ${(error as Error).message}`);
     }
     const sizeBytes = Buffer.byteLength(valueJson);
     if (sizeBytes > this.maxValueBytes) {
@@ -94,14 +93,14 @@ export class StorageProvider implements ReverseProvider {
         { size_bytes: sizeBytes, max_bytes: this.maxValueBytes },
       );
     }
-    const ttl = reader.optionalPositive("ttl_seconds");
+    const ttl = params.ttl_seconds;
     const expiresAt = ttl === undefined ? null : this.now() + Math.round(ttl * 1000);
     const written = this.options.store.put(
       namespace,
       "kv",
       key,
       { valueJson, sizeBytes, expiresAt },
-      reader.optionalString("if_match"),
+      params.if_match,
     );
     return whenReady(written, (outcome) => {
       if (!outcome.ok) throw preconditionFailed(call.method, key, outcome);
@@ -115,39 +114,41 @@ export class StorageProvider implements ReverseProvider {
     });
   }
 
-  private delete(reader: ParamReader, call: ReverseCall) {
-    const { namespace } = resolveScope(reader, call.context);
-    const key = readKey(reader);
-    const deleted = this.options.store.delete(namespace, "kv", key, reader.optionalString("if_match"));
+  private delete(call: ReverseCall) {
+    const params = paramsOf(call, "storage/delete");
+    const { namespace } = resolveScope(params.scope, call.context);
+    const key = checkKey(call, params.key);
+    const deleted = this.options.store.delete(namespace, "kv", key, params.if_match);
     return whenReady(deleted, (outcome) => {
       if (!outcome.ok) throw preconditionFailed(call.method, key, outcome);
       return { deleted: outcome.deleted !== undefined };
     });
   }
 
-  private list(reader: ParamReader, call: ReverseCall) {
-    const { namespace } = resolveScope(reader, call.context);
-    const kind = reader.has("kind") ? reader.oneOf<EntryKind>("kind", ["kv", "file"]) : undefined;
-    return whenReady(listPage(this.options.store, namespace, reader, kind), (page) => ({
+  private list(call: ReverseCall) {
+    const params = paramsOf(call, "storage/list");
+    const { namespace } = resolveScope(params.scope, call.context);
+    return whenReady(listPage(this.options.store, namespace, call, params, params.kind), (page) => ({
       items: page.items.map(describeEntry),
       next_cursor: page.nextCursor,
     }));
   }
 }
 
-/** Reads `prefix`, `cursor`, `limit` and lists one page; shared by `storage/list` and `files/list`. */
+/** Lists one page of `prefix`, `cursor`, `limit`; shared by `storage/list` and `files/list`. */
 export function listPage(
   store: EntryStore,
   namespace: string,
-  reader: ParamReader,
+  call: ReverseCall,
+  params: ReverseParams<"files/list">,
   kind: EntryKind | undefined,
 ): MaybePromise<EntryPage> {
-  const prefix = reader.has("prefix") ? stringParam(reader, "prefix") : undefined;
-  const cursor = reader.optionalString("cursor");
-  const limit = reader.optionalInteger("limit", 1, MAX_LIST_LIMIT) ?? DEFAULT_LIST_LIMIT;
+  const { prefix, cursor, limit = DEFAULT_LIST_LIMIT } = params;
+  if (limit > MAX_LIST_LIMIT)
+    throw invalidParams(call, `limit must be an integer from 1 to ${MAX_LIST_LIMIT}`);
   // A cursor the store did not make is the caller's mistake (a TypeError, thrown or rejected).
   const badCursor = (error: unknown): never => {
-    if (error instanceof TypeError) reader.fail(error.message);
+    if (error instanceof TypeError) throw invalidParams(call, error.message);
     throw error;
   };
   try {
@@ -172,17 +173,12 @@ function describeEntry(entry: Entry) {
   };
 }
 
-function readKey(reader: ParamReader): string {
-  const key = reader.string("key");
-  if (key.length > MAX_KEY_LENGTH) reader.fail(`key is longer than ${MAX_KEY_LENGTH} characters`);
-  if (key.includes("\u0000")) reader.fail("key must not contain NUL");
+/** `key` within this host's rules: at most {@link MAX_KEY_LENGTH} characters, no NUL. */
+function checkKey(call: ReverseCall, key: string): string {
+  if (key.length > MAX_KEY_LENGTH)
+    throw invalidParams(call, `key is longer than ${MAX_KEY_LENGTH} characters`);
+  if (key.includes("\u0000")) throw invalidParams(call, "key must not contain NUL");
   return key;
-}
-
-function stringParam(reader: ParamReader, name: string): string {
-  const value = reader.raw(name);
-  if (typeof value !== "string") reader.fail(`${name} must be a string`);
-  return value;
 }
 
 /** The -32023 answer to an `if_match` that did not match. */

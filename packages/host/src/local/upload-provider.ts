@@ -1,12 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { INLINE_UPLOAD_MAX_BYTES, JsonRpcErrorCode, RpcError, UploadErrorCode } from "@executa/core";
+import {
+  INLINE_UPLOAD_MAX_BYTES,
+  JsonRpcErrorCode,
+  type ReverseParams,
+  RpcError,
+  UploadErrorCode,
+} from "@executa/core";
 import { isHostError } from "../errors/host-error.js";
 import type { ReverseCall, ReverseProvider } from "../providers/provider.js";
 import { type Clock, systemClock } from "./clock.js";
 import type { BlobDir } from "./http/blob-dir.js";
 import { finish, type LoopbackServer } from "./http/loopback-server.js";
-import { ParamReader } from "./params.js";
+import { invalidParams, paramsOf } from "./method-params.js";
 import { iso } from "./storage-provider.js";
 
 /** Largest negotiated upload by default: 100 MiB. */
@@ -74,21 +80,20 @@ export class UploadProvider implements ReverseProvider {
     if (call.method !== "host/uploadFile") {
       throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${call.method}`);
     }
-    const reader = new ParamReader(call.params, call.method, UploadErrorCode.INVALID_REQUEST);
-    switch (reader.oneOf("mode", ["inline", "negotiate", "confirm"] as const)) {
+    const params = paramsOf(call, "host/uploadFile");
+    switch (params.mode) {
       case "inline":
-        return this.inline(reader, call);
+        return this.inline(call, params);
       case "negotiate":
-        return this.negotiate(reader, call);
+        return this.negotiate(call, params);
       case "confirm":
-        return this.confirm(reader, call);
+        return this.confirm(call, params);
     }
   }
 
-  private async inline(reader: ParamReader, call: ReverseCall) {
-    const { filename, mimeType } = readFileFields(reader);
-    const encoded = reader.raw("content_b64");
-    if (typeof encoded !== "string") reader.fail("content_b64 must be a base64 string");
+  private async inline(call: ReverseCall, params: UploadParams<"inline">) {
+    const { filename, mimeType } = checkFileFields(params);
+    const encoded = params.content_b64;
     const rawSize = base64Size(encoded);
     if (rawSize > this.maxInline) {
       throw new RpcError(
@@ -97,7 +102,9 @@ export class UploadProvider implements ReverseProvider {
         { size_bytes: rawSize, max_bytes: this.maxInline },
       );
     }
-    if (encoded.length % 4 !== 0 || !BASE64.test(encoded)) reader.fail("content_b64 is not valid base64");
+    if (encoded.length % 4 !== 0 || !BASE64.test(encoded)) {
+      throw invalidParams(call, "content_b64 is not valid base64");
+    }
     const bytes = Buffer.from(encoded, "base64");
     const upload = this.register(call, filename, mimeType, bytes.length);
     upload.blob = await this.options.blobs.write(bytes);
@@ -105,9 +112,9 @@ export class UploadProvider implements ReverseProvider {
     return this.describe(upload);
   }
 
-  private async negotiate(reader: ParamReader, call: ReverseCall) {
-    const { filename, mimeType } = readFileFields(reader);
-    const size = reader.integer("size_bytes", 0);
+  private async negotiate(call: ReverseCall, params: UploadParams<"negotiate">) {
+    const { filename, mimeType } = checkFileFields(params);
+    const size = params.size_bytes;
     if (size > this.maxUpload) {
       throw new RpcError(
         UploadErrorCode.TOO_LARGE,
@@ -124,13 +131,14 @@ export class UploadProvider implements ReverseProvider {
     };
   }
 
-  private async confirm(reader: ParamReader, call: ReverseCall) {
-    const key = reader.string("r2_key");
+  private async confirm(call: ReverseCall, params: UploadParams<"confirm">) {
+    const key = params.r2_key;
     const upload = this.uploads.get(key);
     if (!upload || upload.expiresAt <= this.now()) {
       throw new RpcError(UploadErrorCode.NOT_FOUND, `host/uploadFile: unknown or expired r2_key ${key}`);
     }
-    if (upload.invokeId !== call.context.invokeId) reader.fail("r2_key does not belong to this invoke");
+    if (upload.invokeId !== call.context.invokeId)
+      throw invalidParams(call, "r2_key does not belong to this invoke");
     if (upload.blob === undefined || upload.sizeBytes === undefined) {
       throw new RpcError(
         UploadErrorCode.NOT_FOUND,
@@ -138,10 +146,14 @@ export class UploadProvider implements ReverseProvider {
       );
     }
     if (upload.declaredSize !== undefined && upload.declaredSize !== upload.sizeBytes) {
-      reader.fail(`size mismatch: negotiated ${upload.declaredSize} bytes, received ${upload.sizeBytes}`, {
-        expected_size_bytes: upload.declaredSize,
-        received_size_bytes: upload.sizeBytes,
-      });
+      throw invalidParams(
+        call,
+        `size mismatch: negotiated ${upload.declaredSize} bytes, received ${upload.sizeBytes}`,
+        {
+          expected_size_bytes: upload.declaredSize,
+          received_size_bytes: upload.sizeBytes,
+        },
+      );
     }
     return this.describe(upload);
   }
@@ -209,9 +221,15 @@ export class UploadProvider implements ReverseProvider {
   }
 }
 
-function readFileFields(reader: ParamReader): { filename: string; mimeType: string } {
-  const filename = reader.string("filename");
-  const mimeType = reader.string("mime_type");
+/** The params of one mode of `host/uploadFile`. */
+type UploadParams<Mode extends string> = Extract<ReverseParams<"host/uploadFile">, { mode: Mode }>;
+
+/** `filename` and `mime_type`, the MIME type one this host takes. */
+function checkFileFields(params: UploadParams<"inline" | "negotiate">): {
+  filename: string;
+  mimeType: string;
+} {
+  const { filename, mime_type: mimeType } = params;
   if (!MIME.test(mimeType)) {
     throw new RpcError(
       UploadErrorCode.MIME_REJECTED,

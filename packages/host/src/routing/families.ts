@@ -1,5 +1,5 @@
 import { type ReverseFamilyName } from "@executa/core";
-import { refusalCode, reverseFamilyOf } from "@executa/core/internal";
+import { refusalCode, reverseRoute } from "@executa/core/internal";
 
 /** The reverse-call families a host answers, each served by one provider (core's capability-family table). */
 export type CapabilityFamily = ReverseFamilyName;
@@ -7,8 +7,8 @@ export type CapabilityFamily = ReverseFamilyName;
 /** What the host needs to know about one family of reverse calls. */
 export interface FamilySpec {
   readonly family: CapabilityFamily;
-  /** The `host_capabilities` entry a method of this family needs. */
-  capabilityFor(method: string): string;
+  /** The `host_capabilities` entry the method needs. */
+  readonly capability: string;
   /** The family's "not granted" code, for a capability the manifest did not declare. */
   readonly notGrantedCode: number;
   /**
@@ -18,14 +18,14 @@ export interface FamilySpec {
   readonly notNegotiatedCode: number;
 }
 
-/** The family a reverse-call method belongs to, or undefined for methods no host answers. */
+/** The family of a reverse-call method and what it needs, or undefined for methods no host answers. */
 export function familyOf(method: string): FamilySpec | undefined {
-  const family = reverseFamilyOf(method);
-  if (!family) return undefined;
+  const route = reverseRoute(method);
+  if (!route) return undefined;
+  const { family } = route;
   return {
     family: family.name,
-    capabilityFor: (name) =>
-      (Object.hasOwn(family.methods, name) ? family.methods[name] : undefined) ?? family.capability,
+    capability: route.capability,
     notGrantedCode: refusalCode(family.codes, "not_granted"),
     notNegotiatedCode: refusalCode(family.codes, "not_negotiated"),
   };

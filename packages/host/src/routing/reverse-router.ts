@@ -81,7 +81,7 @@ export class ReverseRouter {
         }`,
       );
     }
-    const capability = family.capabilityFor(method);
+    const capability = family.capability;
     if (!state.declaredCapabilities?.includes(capability)) {
       throw new RpcError(
         family.notGrantedCode,

@@ -42,12 +42,12 @@ function setup(state: Partial<RouterState> = {}) {
 
 describe("familyOf", () => {
   it("maps methods to families and capabilities", () => {
-    expect(familyOf("storage/get")?.capabilityFor("storage/get")).toBe("aps.kv");
-    expect(familyOf("files/list")?.capabilityFor("files/list")).toBe("aps.files");
+    expect(familyOf("storage/get")?.capability).toBe("aps.kv");
+    expect(familyOf("files/list")?.capability).toBe("aps.files");
     expect(familyOf("user_files/list")?.family).toBe("files");
-    expect(familyOf("host/uploadFile")?.capabilityFor("host/uploadFile")).toBe("host.upload");
-    expect(familyOf("image/edit")?.capabilityFor("image/edit")).toBe("llm.image.edit");
-    expect(familyOf("image/generate")?.capabilityFor("image/generate")).toBe("llm.image");
+    expect(familyOf("host/uploadFile")?.capability).toBe("host.upload");
+    expect(familyOf("image/edit")?.capability).toBe("llm.image.edit");
+    expect(familyOf("image/generate")?.capability).toBe("llm.image");
     expect(familyOf("host/other")).toBeUndefined();
     expect(familyOf("__proto__/x")).toBeUndefined();
     expect(familyOf("describe")).toBeUndefined();

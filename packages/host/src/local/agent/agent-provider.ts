@@ -1,8 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { AgentErrorCode, JsonRpcErrorCode, RpcError } from "@executa/core";
+import {
+  AgentErrorCode,
+  JsonRpcErrorCode,
+  type ReverseMethod,
+  type ReverseParams,
+  RpcError,
+} from "@executa/core";
 import type { ReverseCall, ReverseProvider } from "../../providers/provider.js";
 import { type Clock, systemClock } from "../clock.js";
-import { ParamReader } from "../params.js";
+import { invalidParams, paramsOf } from "../method-params.js";
 import { estimateTokens, readSamplingRequest, type SamplingResponder } from "../sampling/request.js";
 import { type AgentSessionRecord, AgentSessions, MAX_SESSION_LIFETIME_S } from "./agent-sessions.js";
 import { type AgentRunFrame, runMetaFrame, tokenFrames } from "./run-frames.js";
@@ -22,7 +28,8 @@ export interface AgentProviderOptions {
 
 const MAX_SYSTEM_PROMPT = 4000;
 const DEFAULT_TTL_S = 600;
-type Handler = (call: ReverseCall, reader: ParamReader, owner: string) => unknown;
+type Handler = (call: ReverseCall, owner: string) => unknown;
+type Params<M extends ReverseMethod> = ReverseParams<M>;
 
 /**
  * `agent/*`: scripted agent sessions. `session.create` / `.refresh` / `.delete` / `.list` /
@@ -37,14 +44,16 @@ export class AgentProvider implements ReverseProvider {
   private readonly grantedTools: readonly string[];
   private readonly maxTokensPerRun: number;
   private readonly handlers: Record<string, Handler> = {
-    "agent/session.create": (_call, reader, owner) => this.create(reader, owner),
-    "agent/session.run": (call, reader, owner) => this.run(call, reader, owner),
-    "agent/session.cancel": (call, reader, owner) => this.cancel(call, reader, owner),
-    "agent/session.history": (call, reader, owner) => this.history(call, reader, owner),
-    "agent/session.refresh": (call, reader, owner) => this.refresh(call, reader, owner),
-    "agent/session.delete": (call, reader, owner) => this.delete(call, reader, owner),
-    "agent/session.list": (_call, reader, owner) => this.list(reader, owner),
-    "agent/complete": (call) => this.complete(call),
+    "agent/session.create": (call, owner) => this.create(call, paramsOf(call, "agent/session.create"), owner),
+    "agent/session.run": (call, owner) => this.run(call, paramsOf(call, "agent/session.run"), owner),
+    "agent/session.cancel": (call, owner) => this.cancel(call, paramsOf(call, "agent/session.cancel"), owner),
+    "agent/session.history": (call, owner) =>
+      this.history(call, paramsOf(call, "agent/session.history"), owner),
+    "agent/session.refresh": (call, owner) =>
+      this.refresh(call, paramsOf(call, "agent/session.refresh"), owner),
+    "agent/session.delete": (call, owner) => this.delete(call, paramsOf(call, "agent/session.delete"), owner),
+    "agent/session.list": (call, owner) => this.list(call, paramsOf(call, "agent/session.list"), owner),
+    "agent/complete": (call) => this.complete(call, paramsOf(call, "agent/complete")),
   };
 
   constructor(private readonly options: AgentProviderOptions) {
@@ -56,13 +65,12 @@ export class AgentProvider implements ReverseProvider {
   handle(call: ReverseCall): unknown {
     const handler = Object.hasOwn(this.handlers, call.method) ? this.handlers[call.method] : undefined;
     if (!handler) throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${call.method}`);
-    const reader = new ParamReader(call.params, call.method, AgentErrorCode.INVALID_REQUEST);
-    return handler(call, reader, `${call.context.userId}/${call.context.pluginName}`);
+    return handler(call, `${call.context.userId}/${call.context.pluginName}`);
   }
 
-  private create(reader: ParamReader, owner: string) {
-    const kind = reader.has("kind") ? reader.oneOf("kind", ["agent"] as const) : "agent";
-    const submode = reader.has("agent_submode") ? reader.string("agent_submode") : "auto";
+  private create(call: ReverseCall, params: Params<"agent/session.create">, owner: string) {
+    const { kind = "agent", agent_submode: submode = "auto" } = params;
+    if (kind !== "agent") throw invalidParams(call, `kind must be "agent", got ${JSON.stringify(kind)}`);
     if (submode !== "auto") {
       throw new RpcError(
         AgentErrorCode.SUBMODE_MISMATCH,
@@ -70,17 +78,17 @@ export class AgentProvider implements ReverseProvider {
         { requested: submode, granted: ["auto"] },
       );
     }
-    const caps = reader.optionalObject("quota_caps") ?? {};
+    const caps = params.quota_caps ?? {};
     const record = this.sessions.create({
       owner,
       kind,
       submode,
-      label: reader.optionalString("label") ?? null,
-      systemPrompt: readSystemPrompt(reader, "system_prompt") ?? null,
-      ttlSeconds: readTtl(reader),
+      label: params.label ?? null,
+      systemPrompt: checkSystemPrompt(call, "system_prompt", params.system_prompt) ?? null,
+      ttlSeconds: checkTtl(call, params.ttl_seconds),
       caps: {
-        maxRuns: positiveCap(reader, caps, "max_runs"),
-        maxTokens: positiveCap(reader, caps, "max_tokens"),
+        maxRuns: positiveCap(call, caps, "max_runs"),
+        maxTokens: positiveCap(call, caps, "max_tokens"),
       },
     });
     return {
@@ -94,15 +102,15 @@ export class AgentProvider implements ReverseProvider {
     };
   }
 
-  private async run(call: ReverseCall, reader: ParamReader, owner: string) {
-    const record = this.session(call, reader, owner);
-    const content = reader.string("content");
-    if (reader.has("attachments") && !Array.isArray(reader.raw("attachments"))) {
-      reader.fail("attachments must be a list");
+  private async run(call: ReverseCall, params: Params<"agent/session.run">, owner: string) {
+    const record = this.session(call, params.app_session_uuid, owner);
+    const { content } = params;
+    if (params.recursion_limit !== undefined && params.recursion_limit > 100) {
+      throw invalidParams(call, "recursion_limit must be an integer from 1 to 100");
     }
-    reader.optionalInteger("recursion_limit", 1, 100);
-    const runId = reader.optionalString("run_id") ?? `run_${randomUUID()}`;
-    const systemPrompt = readSystemPrompt(reader, "systemPrompt") ?? record.systemPrompt ?? undefined;
+    const runId = params.run_id || `run_${randomUUID()}`;
+    const systemPrompt =
+      checkSystemPrompt(call, "systemPrompt", params.systemPrompt) ?? record.systemPrompt ?? undefined;
     this.checkCaps(record, call.method);
     if (record.active) {
       throw new RpcError(
@@ -195,34 +203,37 @@ export class AgentProvider implements ReverseProvider {
     }
   }
 
-  private cancel(call: ReverseCall, reader: ParamReader, owner: string) {
-    const record = this.session(call, reader, owner);
-    const runId = reader.string("run_id");
+  private cancel(call: ReverseCall, params: Params<"agent/session.cancel">, owner: string) {
+    const record = this.session(call, params.app_session_uuid, owner);
+    // This host cancels a named run; the spec lets a client leave it out.
+    const runId = params.run_id;
+    if (!runId) throw invalidParams(call, "run_id must be a non-empty string");
     const active = record.active?.runId === runId ? record.active : undefined;
     active?.controller.abort();
     return { cancelled: active !== undefined, run_id: runId };
   }
 
-  private history(call: ReverseCall, reader: ParamReader, owner: string) {
-    const record = this.session(call, reader, owner);
+  private history(call: ReverseCall, params: Params<"agent/session.history">, owner: string) {
+    const record = this.session(call, params.app_session_uuid, owner);
     return { app_session_uuid: record.uuid, messages: record.history.map((message) => ({ ...message })) };
   }
 
-  private refresh(call: ReverseCall, reader: ParamReader, owner: string) {
-    const record = this.session(call, reader, owner);
-    record.idleTtlSeconds = readTtl(reader);
+  private refresh(call: ReverseCall, params: Params<"agent/session.refresh">, owner: string) {
+    const record = this.session(call, params.app_session_uuid, owner);
+    record.idleTtlSeconds = checkTtl(call, params.ttl_seconds);
     this.sessions.touch(record);
     return this.sessions.lifecycle(record);
   }
 
-  private delete(call: ReverseCall, reader: ParamReader, owner: string) {
-    this.sessions.delete(this.session(call, reader, owner));
-    return { deleted: true, app_session_uuid: reader.string("app_session_uuid") };
+  private delete(call: ReverseCall, params: Params<"agent/session.delete">, owner: string) {
+    this.sessions.delete(this.session(call, params.app_session_uuid, owner));
+    return { deleted: true, app_session_uuid: params.app_session_uuid };
   }
 
-  private list(reader: ParamReader, owner: string) {
-    const includeExpired = reader.raw("include_expired") === true;
-    const limit = reader.optionalInteger("limit", 1, 200) ?? 50;
+  private list(call: ReverseCall, params: Params<"agent/session.list">, owner: string) {
+    const includeExpired = params.include_expired === true;
+    const limit = params.limit ?? 50;
+    if (limit > 200) throw invalidParams(call, "limit must be an integer from 1 to 200");
     return {
       sessions: this.sessions
         .list(owner, includeExpired)
@@ -231,8 +242,8 @@ export class AgentProvider implements ReverseProvider {
     };
   }
 
-  private async complete(call: ReverseCall) {
-    const request = asAgentError(() => readSamplingRequest({ maxTokens: 1024, ...call.params }));
+  private async complete(call: ReverseCall, params: Params<"agent/complete">) {
+    const request = asAgentError(() => readSamplingRequest({ maxTokens: 1024, ...params }));
     const reply = await this.options.responder
       .respond(request, { signal: call.context.signal, timeoutMs: call.context.timeoutMs })
       .catch((error: unknown) => {
@@ -251,28 +262,33 @@ export class AgentProvider implements ReverseProvider {
     };
   }
 
-  private session(call: ReverseCall, reader: ParamReader, owner: string): AgentSessionRecord {
-    return this.sessions.get(owner, reader.string("app_session_uuid"), call.method);
+  private session(call: ReverseCall, uuid: string, owner: string): AgentSessionRecord {
+    return this.sessions.get(owner, uuid, call.method);
   }
 }
 
-function readSystemPrompt(reader: ParamReader, name: string): string | undefined {
-  const prompt = reader.optionalString(name);
+/** A system prompt within this host's length cap (the empty one counts as none). */
+function checkSystemPrompt(call: ReverseCall, name: string, prompt: string | undefined): string | undefined {
   if (prompt !== undefined && prompt.length > MAX_SYSTEM_PROMPT) {
-    reader.fail(`${name} has ${prompt.length} characters (at most ${MAX_SYSTEM_PROMPT})`);
+    throw invalidParams(call, `${name} has ${prompt.length} characters (at most ${MAX_SYSTEM_PROMPT})`);
   }
-  return prompt;
+  return prompt === "" ? undefined : prompt;
 }
 
-function readTtl(reader: ParamReader): number {
-  return reader.optionalInteger("ttl_seconds", 60, MAX_SESSION_LIFETIME_S) ?? DEFAULT_TTL_S;
+/** `ttl_seconds` within this host's range: a whole number from 60 s to the session's lifetime. */
+function checkTtl(call: ReverseCall, ttl: number | undefined): number {
+  if (ttl === undefined) return DEFAULT_TTL_S;
+  if (!Number.isInteger(ttl) || ttl < 60 || ttl > MAX_SESSION_LIFETIME_S) {
+    throw invalidParams(call, `ttl_seconds must be an integer from 60 to ${MAX_SESSION_LIFETIME_S}`);
+  }
+  return ttl;
 }
 
-function positiveCap(reader: ParamReader, caps: Record<string, unknown>, name: string): number | undefined {
+function positiveCap(call: ReverseCall, caps: Record<string, unknown>, name: string): number | undefined {
   const value = caps[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1) {
-    reader.fail(`quota_caps.${name} must be an integer ≥ 1`);
+    throw invalidParams(call, `quota_caps.${name} must be an integer ≥ 1`);
   }
   return value;
 }

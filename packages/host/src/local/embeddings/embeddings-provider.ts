@@ -1,6 +1,6 @@
 import { EmbeddingsErrorCode, JsonRpcErrorCode, RpcError } from "@executa/core";
 import type { ReverseCall, ReverseProvider } from "../../providers/provider.js";
-import { ParamReader } from "../params.js";
+import { invalidParams, paramsOf } from "../method-params.js";
 import { estimateTokens } from "../sampling/request.js";
 import { featureHashEmbedding } from "./feature-hash.js";
 
@@ -56,10 +56,16 @@ export class EmbeddingsProvider implements ReverseProvider {
       throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${call.method}`);
     }
     const started = performance.now();
-    const reader = new ParamReader(call.params, call.method, EmbeddingsErrorCode.INVALID_REQUEST);
-    const inputs = this.readInputs(reader);
-    const model = reader.has("model") ? reader.oneOf("model", this.models) : this.models[0]!;
-    const dimensions = reader.optionalInteger("dimensions", 1, 4096) ?? this.dimensions;
+    const params = paramsOf(call, "embeddings/create");
+    const inputs = this.readInputs(call, params.input);
+    const model = params.model ?? this.models[0]!;
+    if (!this.models.includes(model)) {
+      throw invalidParams(
+        call,
+        `model must be one of ${this.models.join(", ")}, got ${JSON.stringify(model)}`,
+      );
+    }
+    const dimensions = readDimensions(call) ?? this.dimensions;
     const tokens = this.countTokens(inputs);
     return {
       object: "list",
@@ -81,23 +87,21 @@ export class EmbeddingsProvider implements ReverseProvider {
     };
   }
 
-  private readInputs(reader: ParamReader): string[] {
-    const input = reader.raw("input");
+  private readInputs(call: ReverseCall, input: string | string[]): string[] {
     const inputs = typeof input === "string" ? [input] : input;
-    if (!Array.isArray(inputs) || inputs.length === 0) {
-      reader.fail("input must be a non-empty string or a non-empty list of strings");
-    }
     if (inputs.length > this.limits.maxInputs) {
-      reader.fail(`${inputs.length} inputs exceed the ${this.limits.maxInputs} inputs per call cap`, {
-        inputs: inputs.length,
-        max_inputs: this.limits.maxInputs,
-      });
+      throw invalidParams(
+        call,
+        `${inputs.length} inputs exceed the ${this.limits.maxInputs} inputs per call cap`,
+        {
+          inputs: inputs.length,
+          max_inputs: this.limits.maxInputs,
+        },
+      );
     }
-    inputs.forEach((text, index) => {
-      if (typeof text !== "string" || text.trim() === "")
-        reader.fail(`input[${index}] must be a non-empty string`);
-    });
-    return inputs as string[];
+    const blank = inputs.findIndex((text) => text.trim() === "");
+    if (blank >= 0) throw invalidParams(call, `input[${blank}] must be a non-empty string`);
+    return inputs;
   }
 
   /** Counts the call's tokens against the caps and the session pool. */
@@ -131,4 +135,19 @@ export class EmbeddingsProvider implements ReverseProvider {
     this.used += total;
     return total;
   }
+}
+
+/** `dimensions`, a parameter of this host beyond the spec: a whole number from 1 to 4096. */
+function readDimensions(call: ReverseCall): number | undefined {
+  const { dimensions } = call.params;
+  if (dimensions === undefined || dimensions === null) return undefined;
+  if (
+    typeof dimensions !== "number" ||
+    !Number.isInteger(dimensions) ||
+    dimensions < 1 ||
+    dimensions > 4096
+  ) {
+    throw invalidParams(call, "dimensions must be an integer from 1 to 4096");
+  }
+  return dimensions;
 }

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { ImageErrorCode, JsonRpcErrorCode, RpcError } from "@executa/core";
+import { ImageErrorCode, JsonRpcErrorCode, type ReverseParams, RpcError } from "@executa/core";
 import type { ReverseCall, ReverseProvider } from "../../providers/provider.js";
 import { type Clock, systemClock } from "../clock.js";
 import { finish, type LoopbackServer } from "../http/loopback-server.js";
 import { InvokeTally } from "../invoke-tally.js";
-import { ParamReader } from "../params.js";
+import { invalidParams, paramsOf } from "../method-params.js";
 import { promptImage } from "./prompt-art.js";
 
 /** The local image host's caps (defaults after the reference host's grant). */
@@ -33,6 +33,9 @@ export const LOCAL_IMAGE_MODEL = "local-stripes-v1";
 const ROUTE = "images";
 const SIZE = /^(\d{1,5})x(\d{1,5})$/;
 const DEFAULT_SIZE = "1024x1024";
+
+/** The params of `image/generate`, or of `image/edit` (which adds the image and mask). */
+type ImageParams = ReverseParams<"image/generate"> & Partial<ReverseParams<"image/edit">>;
 
 interface ImageJob {
   prompt: string;
@@ -71,9 +74,10 @@ export class ImageProvider implements ReverseProvider {
     if (call.method !== "image/generate" && call.method !== "image/edit") {
       throw new RpcError(JsonRpcErrorCode.METHOD_NOT_FOUND, `Method not found: ${call.method}`);
     }
-    const reader = new ParamReader(call.params, call.method, ImageErrorCode.INVALID_REQUEST);
-    const job = this.readJob(reader, call.method);
-    const sources = await this.fetchSources(reader, call);
+    const params: ImageParams =
+      call.method === "image/edit" ? paramsOf(call, "image/edit") : paramsOf(call, "image/generate");
+    const job = this.readJob(params, call);
+    const sources = await this.fetchSources(params, call);
     this.reserve(call, job.n);
     const seed = sources.join("|");
     const { width, height } = job;
@@ -92,9 +96,9 @@ export class ImageProvider implements ReverseProvider {
     };
   }
 
-  private readJob(reader: ParamReader, method: string): ImageJob {
-    const prompt = reader.string("prompt");
-    const n = reader.has("n") ? reader.integer("n", 1) : 1;
+  private readJob(params: ImageParams, call: ReverseCall): ImageJob {
+    const { method } = call;
+    const { prompt, n = 1, size = DEFAULT_SIZE } = params;
     if (n > this.limits.maxImagesPerRequest) {
       throw new RpcError(
         ImageErrorCode.MAX_IMAGES,
@@ -102,12 +106,12 @@ export class ImageProvider implements ReverseProvider {
         { n, max_images: this.limits.maxImagesPerRequest },
       );
     }
-    const size = reader.has("size") ? reader.string("size") : DEFAULT_SIZE;
     const match = SIZE.exec(size);
     const width = Number(match?.[1]);
     const height = Number(match?.[2]);
     if (!match || width < 1 || height < 1 || width > this.limits.maxSide || height > this.limits.maxSide) {
-      reader.fail(
+      throw invalidParams(
+        call,
         `size must be "WIDTHxHEIGHT" with sides from 1 to ${this.limits.maxSide}, got ${JSON.stringify(size)}`,
       );
     }
@@ -115,22 +119,15 @@ export class ImageProvider implements ReverseProvider {
   }
 
   /** Fetches the images an edit or a generation refers to; their digests seed the output. */
-  private async fetchSources(reader: ParamReader, call: ReverseCall): Promise<string[]> {
-    const urls: string[] = [];
-    if (call.method === "image/edit") {
-      urls.push(reader.string("image_url"));
-      const mask = reader.optionalString("mask_url");
-      if (mask !== undefined) urls.push(mask);
-    }
-    if (reader.has("reference_image_urls")) {
-      const refs = reader.raw("reference_image_urls");
-      if (!Array.isArray(refs) || refs.some((url) => typeof url !== "string" || url === "")) {
-        reader.fail("reference_image_urls must be a list of URLs");
-      }
-      urls.push(...(refs as string[]));
-    }
+  private async fetchSources(params: ImageParams, call: ReverseCall): Promise<string[]> {
+    const urls = [
+      ...(call.method === "image/edit" && params.image_url !== undefined ? [params.image_url] : []),
+      ...(call.method === "image/edit" && params.mask_url !== undefined ? [params.mask_url] : []),
+      ...(params.reference_image_urls ?? []),
+    ];
     for (const url of urls) {
-      if (!/^https?:\/\//.test(url)) reader.fail(`${JSON.stringify(url)} is not an http(s) URL`);
+      if (!/^https?:\/\//.test(url))
+        throw invalidParams(call, `${JSON.stringify(url)} is not an http(s) URL`);
     }
     return Promise.all(urls.map((url) => fetchDigest(url, call)));
   }

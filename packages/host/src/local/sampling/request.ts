@@ -1,12 +1,12 @@
 import {
-  ON_UNSUPPORTED_VALUES,
   type OnUnsupported,
   RESPONSE_FORMAT_LIMITS,
   type ResponseFormat,
+  type ReverseParams,
+  RpcError,
   SamplingErrorCode,
 } from "@executa/core";
-import { schemaLimitProblem } from "@executa/core/internal";
-import { ParamReader } from "../params.js";
+import { reverseMethodSpec, schemaLimitProblem, shapeCheckOf } from "@executa/core/internal";
 
 /** A structured-output request: JSON mode, or a strict JSON schema (core's `ResponseFormat`). */
 export type ResponseFormatParam = ResponseFormat;
@@ -56,116 +56,53 @@ export interface SamplingResponder {
   ): Promise<SamplingReply>;
 }
 
-const ROLES = ["user", "assistant", "system"] as const;
+const CREATE_MESSAGE = reverseMethodSpec("sampling/createMessage");
+
+/** Params of `sampling/createMessage`, as its row of core's capability-family table types them. */
+type CreateMessageParams = ReverseParams<"sampling/createMessage">;
 
 /**
- * Validates `sampling/createMessage` params (messages with text content, a positive
- * `maxTokens`, `includeContext` "none" only); bad input answers -32004.
+ * Validates `sampling/createMessage` params against the method's params schema (messages
+ * with text content, a positive `maxTokens`, `includeContext` "none" only), then this
+ * host's own rules (a temperature from 0 to 2, a response-format schema within limits);
+ * bad input answers -32004 naming the field.
  */
 export function readSamplingRequest(params: Record<string, unknown>): SamplingRequest {
-  const reader: ParamReader = new ParamReader(
-    params,
-    "sampling/createMessage",
-    SamplingErrorCode.INVALID_REQUEST,
-  );
-  const rawMessages = reader.raw("messages");
-  if (!Array.isArray(rawMessages) || rawMessages.length === 0)
-    reader.fail("messages must be a non-empty list");
-  const messages = rawMessages.map((message, index) => readMessage(reader, message, index));
-  const maxTokens = reader.integer("maxTokens", 1);
-  const include = reader.raw("includeContext");
-  if (include !== undefined && include !== null && include !== "none") {
-    reader.fail(`includeContext ${JSON.stringify(include)} is not supported; only "none"`);
+  const issue = shapeCheckOf(CREATE_MESSAGE.params)(params);
+  if (issue) throw invalid(`${issue.path || "params"} ${issue.problem}`, { path: issue.path });
+  const typed = params as CreateMessageParams;
+  const request: SamplingRequest = {
+    messages: typed.messages.map(({ role, content }) => ({ role, text: content.text })),
+    maxTokens: typed.maxTokens,
+    modelHints: (typed.modelPreferences?.hints ?? []).flatMap((hint) =>
+      hint.name === undefined ? [] : [hint.name],
+    ),
+  };
+  if (typed.temperature !== undefined && !(typed.temperature >= 0 && typed.temperature <= 2)) {
+    throw invalid("temperature must be a number from 0 to 2");
   }
-  return { messages, maxTokens, modelHints: readHints(reader), ...readGenerationOptions(reader) };
+  if (typed.responseFormat?.type === "json_schema") checkJsonSchemaFormat(typed.responseFormat.json_schema);
+  const { systemPrompt, temperature, stopSequences, responseFormat, onUnsupported, metadata } = typed;
+  const options = { systemPrompt, temperature, stopSequences, responseFormat, onUnsupported, metadata };
+  for (const [name, value] of Object.entries(options))
+    if (value !== undefined) Object.assign(request, { [name]: value });
+  return request;
 }
 
-/** The optional members that steer generation; absent or null ones are left out. */
-function readGenerationOptions(reader: ParamReader): Partial<SamplingRequest> {
-  const options: Partial<SamplingRequest> = {};
-  const systemPrompt = present(reader.raw("systemPrompt"));
-  if (systemPrompt !== undefined) {
-    if (typeof systemPrompt !== "string") reader.fail("systemPrompt must be a string");
-    options.systemPrompt = systemPrompt;
+/** This host's limits on a `json_schema` response format: its name's pattern and the schema's size. */
+function checkJsonSchemaFormat(spec: { name: string; schema: object }): void {
+  const fail = (problem: string, data: Record<string, unknown> = {}): never => {
+    throw invalid(`responseFormat.json_schema${problem}`, { reason: "invalid_response_format", ...data });
+  };
+  if (!RESPONSE_FORMAT_LIMITS.namePattern.test(spec.name)) {
+    fail(`.name must match ${RESPONSE_FORMAT_LIMITS.namePattern}, got ${JSON.stringify(spec.name)}`);
   }
-  const temperature = present(reader.raw("temperature"));
-  if (temperature !== undefined) {
-    if (typeof temperature !== "number" || !(temperature >= 0 && temperature <= 2)) {
-      reader.fail("temperature must be a number from 0 to 2");
-    }
-    options.temperature = temperature;
-  }
-  const stops = present(reader.raw("stopSequences"));
-  if (stops !== undefined) {
-    if (!Array.isArray(stops) || stops.some((s) => typeof s !== "string")) {
-      reader.fail("stopSequences must be a list of strings");
-    }
-    options.stopSequences = stops as string[];
-  }
-  const format = reader.optionalObject("responseFormat");
-  if (format) options.responseFormat = readResponseFormat(reader, format);
-  if (present(reader.raw("onUnsupported")) !== undefined)
-    options.onUnsupported = reader.oneOf("onUnsupported", ON_UNSUPPORTED_VALUES);
-  const metadata = reader.optionalObject("metadata");
-  if (metadata) options.metadata = metadata;
-  return options;
-}
-
-function readResponseFormat(
-  reader: ParamReader,
-  format: Record<string, unknown>,
-): SamplingRequest["responseFormat"] {
-  if (format.type !== "text" && format.type !== "json_object" && format.type !== "json_schema") {
-    reader.fail('responseFormat.type must be "text", "json_object" or "json_schema"');
-  }
-  if (format.type !== "json_schema") return { type: format.type };
-  const fail = (problem: string, data: Record<string, unknown> = {}): never =>
-    reader.fail(`responseFormat.json_schema${problem}`, { reason: "invalid_response_format", ...data });
-  const spec = format.json_schema;
-  if (typeof spec !== "object" || spec === null || Array.isArray(spec))
-    fail(" must be {name, strict?, schema}");
-  const { name, strict, schema } = spec as Record<string, unknown>;
-  if (typeof name !== "string" || !RESPONSE_FORMAT_LIMITS.namePattern.test(name))
-    fail(`.name must match ${RESPONSE_FORMAT_LIMITS.namePattern}, got ${JSON.stringify(name)}`);
-  if (strict !== undefined && typeof strict !== "boolean") fail(".strict must be a boolean");
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema))
-    fail(".schema must be a JSON Schema object");
-  const problem = schemaLimitProblem(schema as Record<string, unknown>);
+  const problem = schemaLimitProblem(spec.schema as Record<string, unknown>);
   if (problem) fail(`.schema ${problem.message}`, problem.data);
-  return format as unknown as ResponseFormatParam;
 }
 
-/** The value, or undefined when it is absent or null. */
-function present(value: unknown): unknown {
-  return value === null ? undefined : value;
-}
-
-function readMessage(reader: ParamReader, message: unknown, index: number): SamplingMessage {
-  const where = `messages[${index}]`;
-  if (typeof message !== "object" || message === null) reader.fail(`${where} must be an object`);
-  const { role, content } = message as Record<string, unknown>;
-  if (!ROLES.includes(role as SamplingMessage["role"]))
-    reader.fail(`${where}.role must be user, assistant or system`);
-  const blocks = Array.isArray(content) ? content : [content];
-  const texts = blocks.map((block, i) => {
-    const b = block as Record<string, unknown> | null;
-    if (typeof b !== "object" || b === null || b.type !== "text" || typeof b.text !== "string") {
-      reader.fail(`${where}.content${Array.isArray(content) ? `[${i}]` : ""} must be {type: "text", text}`);
-    }
-    return b.text as string;
-  });
-  return { role: role as SamplingMessage["role"], text: texts.join("\n") };
-}
-
-function readHints(reader: ParamReader): string[] {
-  const preferences = reader.optionalObject("modelPreferences");
-  const hints = preferences?.hints;
-  if (!Array.isArray(hints)) return [];
-  return hints.flatMap((hint) =>
-    typeof hint === "object" && hint !== null && typeof (hint as { name?: unknown }).name === "string"
-      ? [(hint as { name: string }).name]
-      : [],
-  );
+function invalid(message: string, data?: unknown): RpcError {
+  return new RpcError(SamplingErrorCode.INVALID_REQUEST, `${CREATE_MESSAGE.method}: ${message}`, data);
 }
 
 /** The text the local responders look at: the last user message. */

@@ -60,6 +60,9 @@ const NOT_APPLICABLE = {
   "prompts-get-with-image": "the server serves tools only",
 };
 
+/** The variables that put a replica's state in Redis and PostgreSQL; the fixture inherits them. */
+const SHARED_STATE_ENV = ["EXECUTA_MCP_REDIS_URL", "EXECUTA_MCP_DATABASE_URL"];
+
 /** Starts the fixture from source over HTTP on a free port; resolves with its URL. */
 function serveFixture() {
   const child = spawn(
@@ -112,7 +115,7 @@ async function main() {
   try {
     const url = await fixture.url;
     console.log(
-      `MCP conformance ${require("@modelcontextprotocol/conformance/package.json").version} (Node ${await nodeVersion()}) against ${url}`,
+      `MCP conformance ${require("@modelcontextprotocol/conformance/package.json").version} (Node ${await nodeVersion()}) against ${url}${sharedStateNote()}`,
     );
     for (const scenario of APPLICABLE) {
       const result = await runScenario(url, scenario);
@@ -140,6 +143,12 @@ async function main() {
       : `${failures} scenario(s) failed in ${seconds} s`,
   );
   process.exit(failures === 0 ? 0 : 1);
+}
+
+/** The shared-state variables the fixture inherits from this process, named (never their values: they may hold passwords). */
+function sharedStateNote() {
+  const set = SHARED_STATE_ENV.filter((name) => process.env[name]);
+  return set.length > 0 ? ` with ${set.join(" and ")} set` : "";
 }
 
 function nodeVersion() {

@@ -1,14 +1,29 @@
 // The processes of a load run: redis-server, PostgreSQL and the plugin's replicas, each on
 // a free loopback port, each stopped (and its files removed) when the run ends.
 import { spawn, spawnSync } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const PLUGIN = fileURLToPath(new URL("../plugin/load-plugin.mjs", import.meta.url));
-const POSTGRES_BIN = process.env.POSTGRES_BIN ?? "/usr/lib/postgresql/15/bin";
+/** Where Debian's `postgresql-NN` packages put the server's programs. */
+const DEBIAN_POSTGRES = "/usr/lib/postgresql";
+
+/** `$POSTGRES_BIN`, else the bin folder of the newest PostgreSQL Debian installed (the folder named by its major version). */
+function postgresBin() {
+  if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
+  const entries = existsSync(DEBIAN_POSTGRES) ? readdirSync(DEBIAN_POSTGRES, { withFileTypes: true }) : [];
+  const versions = entries
+    .filter((entry) => entry.isDirectory() && /^\d+$/.test(entry.name))
+    .map((entry) => Number(entry.name));
+  if (versions.length === 0)
+    throw new Error(
+      `no PostgreSQL in ${DEBIAN_POSTGRES} (apt-get install -y postgresql, or set POSTGRES_BIN)`,
+    );
+  return join(DEBIAN_POSTGRES, String(Math.max(...versions)), "bin");
+}
 
 /** A port free on loopback now. */
 export function freePort() {
@@ -66,10 +81,11 @@ export async function startRedis() {
  * the postgres user when this process is root (PostgreSQL refuses to run as root).
  */
 export async function startPostgres() {
+  const binDir = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), "load-run-pg-"));
   const user = process.getuid?.() === 0 ? postgresUser() : {};
   if (user.uid !== undefined) chownSync(dir, user.uid, user.gid);
-  const bin = (name) => join(POSTGRES_BIN, name);
+  const bin = (name) => join(binDir, name);
   const init = spawnSync(
     bin("initdb"),
     ["-D", join(dir, "data"), "-U", "postgres", "--auth=trust", "-E", "UTF8"],
@@ -81,7 +97,7 @@ export async function startPostgres() {
   if (init.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(
-      `cannot initialize PostgreSQL (${POSTGRES_BIN}; set POSTGRES_BIN): ${init.stderr || init.error}`,
+      `cannot initialize PostgreSQL (${binDir}; set POSTGRES_BIN): ${init.stderr || init.error}`,
     );
   }
   const port = await freePort();

@@ -1,9 +1,9 @@
 // A round-robin reverse proxy for the load run, as HAProxy or nginx would be in front of
 // the replicas: each request to the next live replica, bodies and event streams passed
-// through as they come. A replica that refuses connections leaves the rotation (the request
-// goes to the next one: nothing reached the dead one); one checked on /readyz comes back. A
-// request whose replica dies before answering gets 502, marked so the load can count it
-// as lost with its replica.
+// through as they come. A replica whose connection fails leaves the rotation; one that
+// refused it never got the request, which goes to the next replica; one checked on /readyz
+// comes back. A request whose replica dies before answering gets 502, marked so the load
+// can count it as lost with its replica.
 import { Agent, createServer, request } from "node:http";
 import { UPSTREAM_LOST_HEADER } from "./drive.mjs";
 
@@ -48,10 +48,10 @@ export async function startProxy(replicas) {
       },
     );
     upstream.once("error", (error) => {
-      if (error.code === "ECONNREFUSED") {
-        target.live = false;
-        return forward(req, res, body, tried);
-      }
+      // A replica whose connection failed leaves the rotation at once (HAProxy's `fall 1`),
+      // so that only the requests it held when it failed are lost with it.
+      target.live = false;
+      if (error.code === "ECONNREFUSED") return forward(req, res, body, tried);
       if (res.headersSent) return res.destroy();
       res.writeHead(502, { "content-type": "application/json", [UPSTREAM_LOST_HEADER]: target.name }).end(
         JSON.stringify({

@@ -51,6 +51,15 @@ export type { ProtocolSetting, ServedProtocol } from "./mcp/protocol-choice.js";
 export type { RequestOptions } from "./rpc/peer.js";
 export { type CodecDefinition, registerCodec } from "./schema/codecs/index.js";
 export type {
+  Flattened,
+  FromObjectSchema,
+  FromSchema,
+  FromTypedSchema,
+  SchemaExtraProperties,
+  SchemaProperties,
+  SchemaRequiredKeys,
+} from "./schema/from-schema.js";
+export type {
   AnyOfSchema,
   AnySchema,
   ArraySchema,

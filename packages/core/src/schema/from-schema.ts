@@ -11,10 +11,11 @@ export type FromSchema<S> = S extends { readonly const: infer C }
     : S extends { readonly anyOf: readonly (infer U)[] }
       ? FromSchema<U>
       : S extends { readonly type: infer T }
-        ? FromTyped<S, T>
+        ? FromTypedSchema<S, T>
         : unknown;
 
-type FromTyped<S, T> = T extends "string"
+/** {@link FromSchema} of a schema whose `type` is `T`. */
+export type FromTypedSchema<S, T> = T extends "string"
   ? string
   : T extends "number" | "integer"
     ? number
@@ -27,21 +28,30 @@ type FromTyped<S, T> = T extends "string"
             ? FromSchema<I>[]
             : unknown[]
           : T extends "object"
-            ? FromObject<S>
+            ? FromObjectSchema<S>
             : unknown;
 
-type Properties<S> = S extends { readonly properties: infer P } ? P : Record<never, never>;
-type RequiredKeys<S> = S extends { readonly required: readonly (infer K)[] } ? K : never;
+/** The `properties` of an object schema (none when it lists none). */
+export type SchemaProperties<S> = S extends { readonly properties: infer P } ? P : Record<never, never>;
+/** The names an object schema lists as `required`. */
+export type SchemaRequiredKeys<S> = S extends { readonly required: readonly (infer K)[] } ? K : never;
 
-type Extra<S> = S extends { readonly additionalProperties: infer A extends object }
+/** The keys beyond `properties` an object schema types by `additionalProperties`. */
+export type SchemaExtraProperties<S> = S extends { readonly additionalProperties: infer A extends object }
   ? { [key: string]: FromSchema<A> }
   : unknown;
 
-type Flat<T> = { [K in keyof T]: T[K] };
+/** `T` as one object type (an intersection written out). */
+export type Flattened<T> = { [K in keyof T]: T[K] };
 
-type FromObject<S> = Flat<
-  { -readonly [K in keyof Properties<S> & RequiredKeys<S>]: FromSchema<Properties<S>[K]> } & {
-    -readonly [K in Exclude<keyof Properties<S>, RequiredKeys<S>>]?: FromSchema<Properties<S>[K]>;
+/** {@link FromSchema} of an object schema: required properties, optional ones, and typed further keys. */
+export type FromObjectSchema<S> = Flattened<
+  {
+    -readonly [K in keyof SchemaProperties<S> & SchemaRequiredKeys<S>]: FromSchema<SchemaProperties<S>[K]>;
+  } & {
+    -readonly [K in Exclude<keyof SchemaProperties<S>, SchemaRequiredKeys<S>>]?: FromSchema<
+      SchemaProperties<S>[K]
+    >;
   }
 > &
-  Extra<S>;
+  SchemaExtraProperties<S>;

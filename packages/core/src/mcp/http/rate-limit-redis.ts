@@ -14,7 +14,8 @@ const KEY_PREFIX = "executa:mcp:rate:";
  * One token bucket taken from atomically, on the Redis server's clock so that replicas
  * whose clocks differ still agree. KEYS[1] the bucket; ARGV: capacity, tokens per
  * millisecond, milliseconds after which an untouched bucket is full again (its expiry).
- * Returns { allowed (1 or 0), milliseconds until one token is back }.
+ * Returns { allowed (1 or 0), milliseconds until one token is back }. Written without
+ * indentation: a minified bundle keeps a template literal's lines as they are.
  */
 const TAKE_SCRIPT = `
 local capacity = tonumber(ARGV[1])
@@ -28,10 +29,10 @@ tokens = math.min(capacity, tokens + math.max(0, now - at) * per_ms)
 local allowed = 0
 local wait_ms = 0
 if tokens >= 1 then
-  tokens = tokens - 1
-  allowed = 1
+tokens = tokens - 1
+allowed = 1
 else
-  wait_ms = math.ceil((1 - tokens) / per_ms)
+wait_ms = math.ceil((1 - tokens) / per_ms)
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', now)
 redis.call('PEXPIRE', KEYS[1], ARGV[3])

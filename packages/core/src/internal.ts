@@ -65,20 +65,6 @@ export { describedWithNotes, type NotedPlace } from "./schema/projections/descri
 export { jsonSchemaOf } from "./schema/projections/json-schema.js";
 export { manifestParameters } from "./schema/projections/manifest-parameters.js";
 export { responseFormatSchema } from "./schema/projections/response-format.js";
-export type {
-  AnyOfSchema,
-  AnySchema,
-  ArraySchema,
-  BooleanSchema,
-  NullSchema,
-  NumericSchema,
-  ObjectTypeSchema,
-  RefSchema,
-  Schema,
-  SchemaAnnotations,
-  SchemaTarget,
-  StringSchema,
-} from "./schema/schema.js";
 export { compileShape, type ShapeCheck, type ShapeIssue, shapeCheckOf } from "./schema/shape-check.js";
 export { neverServedHint } from "./server/never-served.js";
 export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";

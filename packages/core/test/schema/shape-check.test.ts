@@ -1,4 +1,4 @@
-import type { Schema } from "@executa/core/internal";
+import type { Schema } from "@executa/core";
 import { compileShape, shapeCheckOf } from "@executa/core/internal";
 import { describe, expect, it } from "vitest";
 

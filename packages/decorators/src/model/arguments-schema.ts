@@ -1,4 +1,4 @@
-import type { ObjectTypeSchema, Schema, SchemaTarget } from "@executa/core/internal";
+import type { ObjectTypeSchema, Schema, SchemaTarget } from "@executa/core";
 import { objectFields } from "../binding/dto-fields.js";
 import type { ArgumentSchema, ItemSchema } from "./types.js";
 

@@ -1,9 +1,8 @@
+import type { ObjectTypeSchema, Schema } from "@executa/core";
 import {
   codecOfTypeName,
   isInResultOf,
-  type ObjectTypeSchema,
   resultPath,
-  type Schema,
   type SourceField,
   type SourceSchema,
   sourceInfoOf,

@@ -2,8 +2,8 @@
  * The resolved, validated form of a decorated class: what the manifest builder and the
  * binder work from. Produced by `resolvePlugin`; decorators never see it.
  */
-import type { ArrayItemType, Manifest, ParameterType, ServerOptions } from "@executa/core";
-import type { ObjectTypeSchema, ValueFormat } from "@executa/core/internal";
+import type { ArrayItemType, Manifest, ObjectTypeSchema, ParameterType, ServerOptions } from "@executa/core";
+import type { ValueFormat } from "@executa/core/internal";
 import type { ParamResolveInput } from "../metadata/definitions.js";
 import type { EnumValue } from "../options/argument-options.js";
 

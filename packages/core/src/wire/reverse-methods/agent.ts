@@ -1,4 +1,4 @@
-import { ANY_OBJECT, COMPLETION, MESSAGES, NON_EMPTY, STRING_OR_NULL } from "./shared.js";
+import { ANY_OBJECT, COMPLETION, COMPLETION_REQUEST, NON_EMPTY, STRING_OR_NULL } from "./shared.js";
 
 /** What hosts answer about a session (`agent/session.create`, and each listed session). */
 const SESSION_INFO = {
@@ -122,12 +122,7 @@ export const AGENT_METHODS = {
     timeoutMs: 120_000,
     params: {
       type: "object",
-      properties: {
-        messages: MESSAGES,
-        maxTokens: { type: "integer", exclusiveMinimum: 0 },
-        systemPrompt: { type: "string" },
-        temperature: { type: "number" },
-      },
+      properties: COMPLETION_REQUEST,
       required: ["messages"],
     },
     result: COMPLETION,

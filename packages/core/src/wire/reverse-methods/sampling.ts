@@ -1,4 +1,4 @@
-import { ANY_OBJECT, COMPLETION, MESSAGES, MODEL_PREFERENCES } from "./shared.js";
+import { ANY_OBJECT, COMPLETION, COMPLETION_REQUEST, MODEL_PREFERENCES } from "./shared.js";
 
 /** `responseFormat` of `sampling/createMessage`. */
 const RESPONSE_FORMAT = {
@@ -27,10 +27,7 @@ export const SAMPLING_METHODS = {
     params: {
       type: "object",
       properties: {
-        messages: MESSAGES,
-        maxTokens: { type: "integer", exclusiveMinimum: 0 },
-        systemPrompt: { type: "string" },
-        temperature: { type: "number" },
+        ...COMPLETION_REQUEST,
         stopSequences: { type: "array", items: { type: "string" } },
         modelPreferences: MODEL_PREFERENCES,
         includeContext: { type: "string", const: "none" },

@@ -48,6 +48,14 @@ export const MESSAGES = {
   },
 } as const;
 
+/** The request fields `sampling/createMessage` and `agent/complete` share: the conversation and its limits. */
+export const COMPLETION_REQUEST = {
+  messages: MESSAGES,
+  maxTokens: { type: "integer", exclusiveMinimum: 0 },
+  systemPrompt: { type: "string" },
+  temperature: { type: "number" },
+} as const;
+
 /** A completion's answer: `sampling/createMessage` and `agent/complete`. */
 export const COMPLETION = {
   type: "object",

@@ -15,6 +15,7 @@ export { createInvokeContext, type InvokeContextInit } from "./context/create-co
 export { runWithInvoke } from "./context/invoke-context.js";
 export type { ReverseChannel } from "./context/reverse-channel.js";
 export { errorBrand, isBrandedInstance, markBrands } from "./errors/brand.js";
+export { HOST_INPUT_CLOSED, HostInputClosedError, isHostInputClosed } from "./errors/host-input-closed.js";
 export { previewText } from "./errors/preview.js";
 export { isToolThrewMessage, toolThrewMessage } from "./errors/tool-threw.js";
 export { type RawOutputStream, writeRaw } from "./framing/byte-streams.js";

@@ -42,6 +42,12 @@ describe("runBatchConformance", () => {
     expect(reasonOf(report, "invoke:visits")).toContain("needs a live pipe");
   });
 
+  it("judges a tool whose own failure only reads like a closed input: the kind decides, not the text", async () => {
+    const report = await check("says-closed-stdin.mjs");
+    expectVerdicts(report, { "invoke:visits": "FAIL" });
+    expect(reasonOf(report, "invoke:visits")).toContain("upstream closed stdin");
+  });
+
   it("fails a plugin that exits non-zero at end of input", async () => {
     const report = await check("exit-code-on-eof.mjs");
     expectVerdicts(report, { "eof-exit": "FAIL" });

@@ -1,4 +1,5 @@
 import type { ReverseChannel } from "../context/reverse-channel.js";
+import { HostInputClosedError } from "../errors/host-input-closed.js";
 import { MethodNotFoundError } from "../errors/method-not-found-error.js";
 import { RpcError } from "../errors/rpc-error.js";
 import { ToolTimeoutError } from "../errors/timeout-error.js";
@@ -192,9 +193,7 @@ export class PluginServer {
 
   /** Input ended: no reply to a reverse call can arrive any more, whether or not a stop began. */
   private inputEnded(): void {
-    this.peer.rejectAll(
-      new RpcError(JsonRpcErrorCode.INTERNAL_ERROR, "host closed stdin; no reply can arrive"),
-    );
+    this.peer.rejectAll(new HostInputClosedError());
     void this.stop("eof");
   }
 

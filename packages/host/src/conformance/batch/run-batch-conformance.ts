@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DESCRIBE_TIMEOUT_MS, JsonRpcErrorCode, MAX_FRAME_BYTES } from "@executa/core";
+import { DESCRIBE_TIMEOUT_MS, MAX_FRAME_BYTES } from "@executa/core";
+import { isHostInputClosed } from "@executa/core/internal";
 import { ERROR_PROBES, type ProbeWriter } from "../checks/errors.js";
 import { initializeParams, judgeManifest } from "../checks/handshake.js";
 import { healthTimer, judgeHealthAnswer } from "../checks/health.js";
@@ -382,7 +383,7 @@ function judgeInvoke(invoke: PlannedInvoke, answers: Answers, outcome: BatchOutc
   // input was written whole and closed, so the plugin rightly fails the call. Only a live
   // pipe can judge it.
   const error = errorOf(answer);
-  if (error?.code === JsonRpcErrorCode.INTERNAL_ERROR && /closed stdin/.test(String(error.message))) {
+  if (isHostInputClosed(error)) {
     return timer.warn(
       `called the host, which a batch run cannot answer (its input is closed): not judged; needs a live pipe`,
     );

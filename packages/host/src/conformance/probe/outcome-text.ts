@@ -1,11 +1,13 @@
 import type { ProbeExit, ReplyOutcome, WireProbe } from "./wire-probe.js";
 
 /** The `error` member of a response frame, when it is one. */
-export function errorOf(frame: Record<string, unknown>): { code: unknown; message: unknown } | undefined {
+export function errorOf(
+  frame: Record<string, unknown>,
+): { code: unknown; message: unknown; data: unknown } | undefined {
   const error = frame.error;
   if (typeof error !== "object" || error === null) return undefined;
-  const { code, message } = error as Record<string, unknown>;
-  return { code, message };
+  const { code, message, data } = error as Record<string, unknown>;
+  return { code, message, data };
 }
 
 /** "code 0", "signal SIGTERM", "still running". */

@@ -16,6 +16,7 @@ export function compareInputSchema(
   after: JsonObject,
   out: ChangeList,
 ): void {
+  if (compareUnion(path, before, after, INPUT, out)) return;
   if (typeChanged(path, before, after, "type", out)) return;
   compareEnum(path, before.enum, after.enum, out);
   for (const bound of LOWER_BOUNDS) compareBound(path, bound, before[bound], after[bound], "lower", out);
@@ -138,6 +139,7 @@ export function compareOutputSchema(
   after: JsonObject,
   out: ChangeList,
 ): void {
+  if (compareUnion(path, before, after, OUTPUT, out)) return;
   if (typeChanged(path, before, after, "output type", out)) return;
   const old = asObject(before.properties);
   const next = asObject(after.properties);
@@ -151,6 +153,73 @@ export function compareOutputSchema(
   }
   if (before.type === "array")
     compareOutputSchema(`${path}.items`, asObject(before.items), asObject(after.items), out);
+}
+
+/** How a union's change reads on one side of a call. */
+interface UnionSide {
+  /** Whether a member removed breaks callers (true for arguments: a value they sent is refused). */
+  removedBreaks: boolean;
+  /** Whether a member added breaks callers (true for results: a value they never handled arrives). */
+  addedBreaks: boolean;
+  /** Compares two members taken for the same one. */
+  compare: (path: string, before: JsonObject, after: JsonObject, out: ChangeList) => void;
+}
+
+const INPUT: UnionSide = { removedBreaks: true, addedBreaks: false, compare: compareInputSchema };
+const OUTPUT: UnionSide = { removedBreaks: false, addedBreaks: true, compare: compareOutputSchema };
+
+/**
+ * Compares the members of an `anyOf` (a schema without one counts as a union of itself) when
+ * either side has one; false when neither does. Equal members pair first, then members of a
+ * type that each side has once (compared as one value); the rest were removed or added.
+ */
+function compareUnion(
+  path: string,
+  before: JsonObject,
+  after: JsonObject,
+  side: UnionSide,
+  out: ChangeList,
+): boolean {
+  if (!Array.isArray(before.anyOf) && !Array.isArray(after.anyOf)) return false;
+  const old = membersOf(before);
+  const next = membersOf(after);
+  for (const member of [...old]) {
+    const same = next.findIndex((candidate) => canonical(candidate) === canonical(member));
+    if (same === -1) continue;
+    old.splice(old.indexOf(member), 1);
+    next.splice(same, 1);
+  }
+  const at = `${path}.anyOf`;
+  for (const member of [...old]) {
+    const type = typeOf(member);
+    const counterparts = next.filter((candidate) => typeOf(candidate) === type);
+    if (counterparts.length !== 1 || old.filter((other) => typeOf(other) === type).length !== 1) continue;
+    side.compare(`${at}[${type}]`, member, counterparts[0] as JsonObject, out);
+    old.splice(old.indexOf(member), 1);
+    next.splice(next.indexOf(counterparts[0] as JsonObject), 1);
+  }
+  for (const member of old) out.add(side.removedBreaks, at, `union member ${describe(member)} removed`);
+  for (const member of next) out.add(side.addedBreaks, at, `union member ${describe(member)} added`);
+  return true;
+}
+
+function membersOf(schema: JsonObject): JsonObject[] {
+  return Array.isArray(schema.anyOf) ? schema.anyOf.map(asObject) : [schema];
+}
+
+/** A member in words: its JSON, keys sorted, cut to a readable length. */
+function describe(member: JsonObject): string {
+  const text = canonical(member);
+  return code(text.length > 80 ? `${text.slice(0, 79)}…` : text);
+}
+
+/** JSON with object keys sorted at every depth: equal schemas, equal text. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, entry: unknown) =>
+    typeof entry === "object" && entry !== null && !Array.isArray(entry)
+      ? Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : entry,
+  );
 }
 
 function stringList(value: unknown): string[] {

@@ -351,3 +351,100 @@ describe("compareSurfaces: the lossless input schemas a build records beside the
     expect(compareSurfaces(before, withInput({ type: "string" }, ["email"]))).toEqual([]);
   });
 });
+
+describe("compareSurfaces: unions (anyOf) in arguments and results", () => {
+  // An argument's accepted set narrows when a member goes; a result's possible values widen
+  // when one comes: each is breaking on its side, and its opposite is compatible.
+  function withUnion(input: Json, output: Json): Json {
+    const tool = {
+      name: "get_weather",
+      description: "Current weather.",
+      parameters: [{ name: "id", type: "string", required: true }],
+      input_schema: { type: "object", properties: { id: input }, required: ["id"] },
+      output_schema: output,
+    };
+    return { name: "weather", version: "1.2.0", description: "Weather.", tools: [tool] };
+  }
+  const text = { type: "string" };
+  const number = { type: "number" };
+  const report = {
+    type: "object",
+    properties: { temperature: { type: "number" }, wind: { type: "number" } },
+  };
+
+  it("a member removed from an argument's anyOf: breaking; one added: compatible", () => {
+    const both = withUnion({ anyOf: [text, number] }, text);
+    const one = withUnion({ anyOf: [text] }, text);
+    expect(compareSurfaces(both, one)).toEqual([
+      {
+        kind: "breaking",
+        path: "tools[get_weather].parameters[id].anyOf",
+        summary: 'union member `{"type":"number"}` removed',
+      },
+    ]);
+    expect(compareSurfaces(one, both)).toEqual([
+      {
+        kind: "compatible",
+        path: "tools[get_weather].parameters[id].anyOf",
+        summary: 'union member `{"type":"number"}` added',
+      },
+    ]);
+  });
+
+  it("a member added to a result's anyOf: breaking; one removed: compatible", () => {
+    const one = withUnion(text, { anyOf: [report] });
+    const both = withUnion(text, { anyOf: [report, text] });
+    expect(compareSurfaces(one, both)).toEqual([
+      {
+        kind: "breaking",
+        path: "tools[get_weather].output_schema.anyOf",
+        summary: 'union member `{"type":"string"}` added',
+      },
+    ]);
+    expect(compareSurfaces(both, one)).toEqual([
+      {
+        kind: "compatible",
+        path: "tools[get_weather].output_schema.anyOf",
+        summary: 'union member `{"type":"string"}` removed',
+      },
+    ]);
+  });
+
+  it("a plain schema becoming a union is read as members added, not as a type change", () => {
+    expect(compareSurfaces(withUnion(text, text), withUnion({ anyOf: [text, number] }, text))).toMatchObject([
+      { kind: "compatible", path: "tools[get_weather].parameters[id].anyOf" },
+    ]);
+    expect(compareSurfaces(withUnion(text, text), withUnion(text, { anyOf: [text, number] }))).toMatchObject([
+      { kind: "breaking", path: "tools[get_weather].output_schema.anyOf" },
+    ]);
+  });
+
+  it("a member changed inside is compared as that member, found by its type", () => {
+    const narrower = { type: "object", properties: { temperature: { type: "number" } } };
+    expect(
+      compareSurfaces(
+        withUnion(text, { anyOf: [report, text] }),
+        withUnion(text, { anyOf: [text, narrower] }),
+      ),
+    ).toEqual([
+      {
+        kind: "breaking",
+        path: "tools[get_weather].output_schema.anyOf[object].properties[wind]",
+        summary: "output field `wind` removed",
+      },
+    ]);
+  });
+
+  it("members in another order, keys in another order: no change", () => {
+    const shuffled = {
+      properties: { wind: { type: "number" }, temperature: { type: "number" } },
+      type: "object",
+    };
+    expect(
+      compareSurfaces(
+        withUnion({ anyOf: [text, number] }, { anyOf: [report, text] }),
+        withUnion({ anyOf: [number, text] }, { anyOf: [text, shuffled] }),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -17,7 +17,8 @@ function declaredCodes(): string[] {
     (node): node is ts.TypeAliasDeclaration =>
       ts.isTypeAliasDeclaration(node) && node.name.text === "DefinitionErrorCode",
   );
-  if (!alias || !ts.isUnionTypeNode(alias.type)) throw new Error("DefinitionErrorCode is not a union any more");
+  if (!alias || !ts.isUnionTypeNode(alias.type))
+    throw new Error("DefinitionErrorCode is not a union any more");
   return alias.type.types.map((member) => {
     if (!ts.isLiteralTypeNode(member) || !ts.isStringLiteral(member.literal)) {
       throw new Error(`DefinitionErrorCode has a member that is not a string literal: ${member.getText()}`);

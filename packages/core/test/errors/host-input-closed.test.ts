@@ -51,7 +51,9 @@ describe("a reverse call pending when the host's input ends", () => {
 
   it("is recognised by its kind, not by a message that happens to say the same", () => {
     expect(isHostInputClosed({ code: -32603, data: { reason: HOST_INPUT_CLOSED } })).toBe(true);
-    expect(isHostInputClosed({ code: -32603, message: "host closed stdin; no reply can arrive" } as never)).toBe(false);
+    expect(
+      isHostInputClosed({ code: -32603, message: "host closed stdin; no reply can arrive" } as never),
+    ).toBe(false);
     expect(isHostInputClosed({ code: -32000, data: { reason: HOST_INPUT_CLOSED } })).toBe(false);
     expect(isHostInputClosed(undefined)).toBe(false);
   });

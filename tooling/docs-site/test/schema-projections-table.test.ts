@@ -113,8 +113,8 @@ function asJson(value: unknown): Json {
 /** A tool input with one required property `value` (inside `outer` when nested). */
 function inputOf(row: Row, nested: boolean): ObjectTypeSchema {
   const value = { ...row.schema, description: DESCRIPTION } as Schema;
-  const properties = nested
-    ? { outer: { type: "object", properties: { value }, required: ["value"] } as Schema }
+  const properties: Record<string, Schema> = nested
+    ? { outer: { type: "object", properties: { value }, required: ["value"] } }
     : { value };
   return {
     type: "object",

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort } from "../test-support/src/free-port.mjs";
 import { networkEnv } from "./clean-env.mjs";
 
 /** The npm registry the local registry proxies for every package but ours. */
@@ -42,18 +42,6 @@ security:
         expiresIn: 1d
 log: { type: stdout, format: pretty, level: warn }
 `;
-}
-
-/** A port nobody listens on now, on 127.0.0.1. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resolves once the registry answers its ping endpoint; rejects on exit or after `timeoutMs`. */

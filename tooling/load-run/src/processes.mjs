@@ -2,10 +2,10 @@
 // a free loopback port, each stopped (and its files removed) when the run ends.
 import { spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../../test-support/src/free-port.mjs";
 
 const PLUGIN = fileURLToPath(new URL("../plugin/load-plugin.mjs", import.meta.url));
 /** Where Debian's `postgresql-NN` packages put the server's programs. */
@@ -23,18 +23,6 @@ function postgresBin() {
       `no PostgreSQL in ${DEBIAN_POSTGRES} (apt-get install -y postgresql, or set POSTGRES_BIN)`,
     );
   return join(DEBIAN_POSTGRES, String(Math.max(...versions)), "bin");
-}
-
-/** A port free on loopback now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Spawns `command` and resolves once its output holds `ready`; rejects if it exits first. */

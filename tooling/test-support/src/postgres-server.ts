@@ -1,8 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port.mjs";
 
 /** Where Debian's `postgresql-NN` packages put the server's programs. */
 const DEBIAN_ROOT = "/usr/lib/postgresql";
@@ -146,19 +146,6 @@ function readyOrExit(child: ChildProcess): Promise<void> {
     child.once("exit", (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`PostgreSQL exited (${signal ?? code}) before it was ready:\n${log}`));
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
     });
   });
 }

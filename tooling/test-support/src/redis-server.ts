@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "./free-port.mjs";
 
 /** Whether `redis-server` is on PATH (Debian's redis-server package). */
 export function redisServerAvailable(): boolean {
@@ -66,17 +66,5 @@ function ready(child: ChildProcess): Promise<void> {
       reject(new Error(`redis-server exited (${code}) before it was ready:\n${output}`)),
     );
     child.once("error", reject);
-  });
-}
-
-/** A TCP port free on 127.0.0.1 now (the OS picks it). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
   });
 }

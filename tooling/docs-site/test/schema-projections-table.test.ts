@@ -81,6 +81,10 @@ const ROWS: Record<string, Row> = {
     shown: (value) => JSON.stringify(value.required) === JSON.stringify(["a"]) || nullableOnlyB(value),
     noted: optionalNote,
   },
+  "unknown keys refused (`additionalProperties: false`)": {
+    schema: { type: "object", properties: { a: { type: "string" } }, additionalProperties: false },
+    shown: (value) => value.additionalProperties === false,
+  },
   "facts of array elements": {
     schema: { type: "array", items: { type: "integer", minimum: 1, maximum: 7 } },
     shown: (value) => asJson(value.items).minimum === 1 && asJson(value.items).maximum === 7,

@@ -1,7 +1,7 @@
 // The order of a run's files: the groups in their order, and within a group the longest files
-// first, whatever their tier, by the committed table of durations. Vitest's own order needs its results cache,
-// which a fresh clone lacks; without it, a long file that starts last keeps one worker busy
-// while the other has nothing left to do.
+// first, whatever their tier, by the committed table of durations. Vitest's own order needs
+// its results cache, which a fresh clone lacks; without it, a long file that starts last
+// keeps one worker busy while the other has nothing left to do.
 import { relative } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { type Durations, expectedDuration, readDurations } from "../durations.mjs";

@@ -4,7 +4,7 @@ import swc from "unplugin-swc";
 import { runnerImport } from "vite";
 import { configDefaults, defineConfig } from "vitest/config";
 import { LongestFirstSequencer } from "./tooling/test-tiers/src/longest-first-sequencer.js";
-import { TIERS, tierFiles } from "./tooling/test-tiers/tiers.mjs";
+import { runGroup, TIERS, tierFiles } from "./tooling/test-tiers/tiers.mjs";
 
 const pkg = (name: string) => fileURLToPath(new URL(`./packages/${name}/src/index.ts`, import.meta.url));
 
@@ -63,7 +63,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // One project per tier (tooling/test-tiers/tiers.mjs says which files each holds).
-    projects: TIERS.map((tier, order) => {
+    projects: TIERS.map((tier) => {
       const { include, exclude } = tierFiles(tier);
       return {
         extends: true,
@@ -71,22 +71,20 @@ export default defineConfig({
           name: tier.name,
           include,
           exclude: [...configDefaults.exclude, ...exclude],
-          // Lightest first. The build and e2e tiers' files run one at a time: each drives
-          // builds, type-checks and nested test runs that use both cores themselves, and
-          // time out when two of them share the cores.
-          sequence: { groupOrder: order },
-          ...(tier.name === "build" || tier.name === "e2e" ? { maxWorkers: 1 } : {}),
+          // The unit tier first; the tiers that need builds after it, as one group whose
+          // files share both workers (a build file mostly waits on one child process at a
+          // time: one worker each left a core idle for most of the build tier).
+          sequence: { groupOrder: runGroup(tier) },
           setupFiles: tier.name === "unit" ? ["./tooling/test-tiers/src/in-process-only.ts"] : [],
           // Fixtures the process tier's files share, built once per run.
           globalSetup: tier.name === "process" ? ["./packages/testing/test/families/probe-setup.ts"] : [],
         },
       };
     }),
-    // Within a tier, the longest files first (tooling/test-tiers/durations.json), so that no
+    // Within a group, the longest files first (tooling/test-tiers/durations.json), so that no
     // long file starts while the other worker runs out of work.
     sequence: { sequencer: LongestFirstSequencer },
-    // Every core for the unit and process tiers: vitest's default leaves one idle
-    // (availableParallelism − 1).
+    // Every core: vitest's default leaves one idle (availableParallelism − 1).
     maxWorkers: availableParallelism(),
     testTimeout: 30_000,
     hookTimeout: 120_000,

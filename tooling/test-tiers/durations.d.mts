@@ -10,3 +10,4 @@ export declare function mergeDurations(
   measured: Durations,
   exists: (path: string) => boolean,
 ): Record<string, number>;
+export declare function durationsFromLog(text: string, inTier: (project: string) => boolean): Durations;

@@ -3,7 +3,8 @@
  * repository root → milliseconds), which orders the files of a run longest first (see
  * ./src/longest-first-sequencer.ts). Rough figures are enough: a file the table does not
  * know counts as DEFAULT_DURATION_MS, and `node tooling/test-tiers/refresh-durations.mjs`
- * rewrites the table from vitest's results of the last runs on this machine.
+ * rewrites the table from vitest's results of the last runs on this machine, or from the
+ * output of a run (e.g. a CI log).
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -42,4 +43,22 @@ export function mergeDurations(table, measured, exists) {
       .sort()
       .map((path) => [path, Math.round(merged[path])]),
   );
+}
+
+/** A passing file's line in vitest's default output: `✓ <project> <path> (N tests…) <time>`. */
+const PASSED_FILE = /^\s*✓\s+(\S+)\s+(\S+\.test\.ts)\s+\([^)]*\)\s+([\d.]+)(ms|s)\s*$/;
+
+/**
+ * Each passing file's duration in the output of vitest's default reporter (colours and all),
+ * for the projects `inTier` accepts: path → milliseconds.
+ */
+export function durationsFromLog(text, inTier) {
+  const measured = {};
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours are ANSI escapes
+  for (const line of text.replace(/\x1b\[[0-9;]*m/g, "").split("\n")) {
+    const match = PASSED_FILE.exec(line);
+    if (!match || !inTier(match[1])) continue;
+    measured[match[2]] = Number(match[3]) * (match[4] === "s" ? 1000 : 1);
+  }
+  return measured;
 }

@@ -1,13 +1,12 @@
 // `pnpm test` and the `pnpm test:<tier>` commands: runs the named tiers (every tier when none
-// is named), lightest first, building only what each needs just before it: the unit tier
-// runs before anything is built, the packages are built before the tiers that spawn them,
-// the apps before the end-to-end tier. Consecutive tiers that need nothing more share one
-// vitest run, so that both workers are kept busy across them.
+// is named) as `testPlan` orders them: the unit tier before anything is built, then the
+// packages and apps built, then the other tiers in one vitest run, so that both workers stay
+// busy until the last file ends.
 //
 // Usage: node tooling/test-tiers/run.mjs [tier ...] [vitest options, each starting with -]
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { BUILDS, TIERS } from "./tiers.mjs";
+import { BUILDS, TIERS, testPlan } from "./tiers.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const args = process.argv.slice(2).filter((arg) => arg !== "--");
@@ -31,16 +30,13 @@ function run(command, args) {
   return result.status === 0;
 }
 
-const built = new Set();
 let failed = false;
-for (let i = 0; i < chosen.length; ) {
-  for (const need of chosen[i].needs.filter((n) => !built.has(n))) {
-    if (!run("pnpm", BUILDS[need])) process.exit(1);
-    built.add(need);
+for (const step of testPlan(chosen)) {
+  if ("build" in step) {
+    if (!run("pnpm", BUILDS[step.build])) process.exit(1);
+  } else {
+    const projects = step.tiers.flatMap((name) => ["--project", name]);
+    if (!run("npx", ["vitest", "run", ...projects, ...vitestOptions])) failed = true;
   }
-  const group = [];
-  while (i < chosen.length && chosen[i].needs.every((need) => built.has(need))) group.push(chosen[i++]);
-  const projects = group.flatMap((tier) => ["--project", tier.name]);
-  if (!run("npx", ["vitest", "run", ...projects, ...vitestOptions])) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -17,3 +17,7 @@ export declare const TEST_ROOTS: readonly string[];
 export declare const TIERS: readonly Tier[];
 export declare function tierFiles(tier: Tier): { include: string[]; exclude: string[] };
 export declare const BUILDS: Readonly<Record<Need, readonly string[]>>;
+export declare function runGroup(tier: Tier): 0 | 1;
+/** A step of `pnpm test`: a build, or one vitest run of the named tiers. */
+export type TestStep = { readonly build: Need } | { readonly tiers: readonly Tier["name"][] };
+export declare function testPlan(chosen: readonly Tier[]): TestStep[];

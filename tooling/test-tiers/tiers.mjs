@@ -44,6 +44,32 @@ export const TIERS = [
 ];
 
 /**
+ * The vitest group a tier's files run in (its `sequence.groupOrder`): the tiers that need
+ * nothing built run first, in group 0; every other tier in group 1, one run after the builds,
+ * its files and theirs interleaved longest first, so that the long files of every tier start
+ * early and the short ones fill the cores at the end.
+ */
+export function runGroup(tier) {
+  return tier.needs.length === 0 ? 0 : 1;
+}
+
+/**
+ * What `pnpm test` does for the `chosen` tiers, in order: a vitest run of those that need
+ * nothing built, then the builds the others need, then one vitest run of them all.
+ */
+export function testPlan(chosen) {
+  const steps = [];
+  for (const group of [0, 1]) {
+    const tiers = chosen.filter((tier) => runGroup(tier) === group);
+    if (tiers.length === 0) continue;
+    const needs = new Set(tiers.flatMap((tier) => tier.needs));
+    for (const need of Object.keys(BUILDS).filter((n) => needs.has(n))) steps.push({ build: need });
+    steps.push({ tiers: tiers.map((tier) => tier.name) });
+  }
+  return steps;
+}
+
+/**
  * The files vitest runs for `tier`: its globs less those of every heavier tier, so that each
  * file is in exactly one tier.
  */

@@ -1,7 +1,7 @@
-// The order of a run's files: the tiers in their order, and within a tier the longest files
-// first, by the committed table of durations. Vitest's own order needs its results cache,
-// which a fresh clone lacks; without it, a long file that starts last keeps one worker busy
-// while the other has nothing left to do.
+// The order of a run's files: the groups in their order, and within a group the longest files
+// first, whatever their tier, by the committed table of durations. Vitest's own order needs
+// its results cache, which a fresh clone lacks; without it, a long file that starts last
+// keeps one worker busy while the other has nothing left to do.
 import { relative } from "node:path";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { type Durations, expectedDuration, readDurations } from "../durations.mjs";
@@ -12,9 +12,8 @@ export type Ordered = Pick<TestSpecification, "moduleId"> & {
 };
 
 /**
- * `files` in the order to run them: by their project's `sequence.groupOrder` (the tiers'
- * order), then by project, then the longest expected first (see `expectedDuration`), then
- * by path.
+ * `files` in the order to run them: by their project's `sequence.groupOrder` (see `runGroup`
+ * in ../tiers.mjs), then the longest expected first (see `expectedDuration`), then by path.
  */
 export function longestFirst<File extends Ordered>(
   files: readonly File[],
@@ -25,7 +24,6 @@ export function longestFirst<File extends Ordered>(
   return [...files].sort(
     (a, b) =>
       a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder ||
-      a.project.name.localeCompare(b.project.name) ||
       expectedDuration(table, path(b)) - expectedDuration(table, path(a)) ||
       path(a).localeCompare(path(b)),
   );

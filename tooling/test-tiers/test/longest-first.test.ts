@@ -1,4 +1,4 @@
-// The order of a run's files: tiers in their order, the longest files of each first by the
+// The order of a run's files: groups in their order, the longest files of each first by the
 // committed table, a file the table does not know at the default; and the table's refresh.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   DEFAULT_DURATION_MS,
   DURATIONS_FILE,
+  durationsFromLog,
   expectedDuration,
   mergeDurations,
   readDurations,
@@ -33,16 +34,36 @@ describe("longestFirst", () => {
     ).toEqual(["b-build.test.ts", "c-build.test.ts", "a-build.test.ts"]);
   });
 
-  it("keeps the tiers in their order, however long a lighter tier's files are", () => {
-    const files = [
-      spec("e2e", 3, "e.test.ts"),
-      spec("build", 2, "b.test.ts"),
-      spec("process", 1, "p.test.ts"),
-    ];
-    expect(order(files, { "p.test.ts": 1, "b.test.ts": 10, "e.test.ts": 100 })).toEqual([
-      "p.test.ts",
-      "b.test.ts",
+  it("keeps the groups in their order, however long a lighter group's files are", () => {
+    const files = [spec("e2e", 1, "e.test.ts"), spec("unit", 0, "u.test.ts"), spec("build", 1, "b.test.ts")];
+    expect(order(files, { "u.test.ts": 1_000, "b.test.ts": 10, "e.test.ts": 100 })).toEqual([
+      "u.test.ts",
       "e.test.ts",
+      "b.test.ts",
+    ]);
+  });
+
+  it("interleaves the tiers of one group, longest first whatever the tier", () => {
+    const files = [
+      spec("process", 1, "p-short.test.ts"),
+      spec("build", 1, "b-short.test.ts"),
+      spec("e2e", 1, "e-long.test.ts"),
+      spec("process", 1, "p-long.test.ts"),
+      spec("build", 1, "b-long.test.ts"),
+    ];
+    const table = {
+      "p-short.test.ts": 1_000,
+      "b-short.test.ts": 5_000,
+      "e-long.test.ts": 90_000,
+      "p-long.test.ts": 30_000,
+      "b-long.test.ts": 110_000,
+    };
+    expect(order(files, table)).toEqual([
+      "b-long.test.ts",
+      "e-long.test.ts",
+      "p-long.test.ts",
+      "b-short.test.ts",
+      "p-short.test.ts",
     ]);
   });
 
@@ -71,6 +92,22 @@ describe("the durations table", () => {
       "added.test.ts": 700,
       "kept.test.ts": 5_000,
       "updated.test.ts": 2_346,
+    });
+  });
+
+  it("is read from a run's output: each passing file of a tier, in ms or s, colours and all", () => {
+    const log = [
+      " \x1b[32m✓\x1b[39m \x1b[30;46m build \x1b[49;39m packages/cli/test/a-build.test.ts \x1b[2m(9 tests)\x1b[22m\x1b[33m 110181\x1b[2mms\x1b[22m\x1b[39m",
+      " ✓  unit  packages/core/test/b.test.ts (11 tests | 2 skipped) 1486ms",
+      " ✓  e2e  apps/toolbox/test/c-e2e.test.ts (1 test) 2.5s",
+      " ×  process  packages/host/test/failed-process.test.ts (3 tests | 1 failed) 900ms",
+      "   ✓ a test's own line, not a file's  16980ms",
+      " ✓  other  tooling/x/test/elsewhere.test.ts (1 test) 5ms",
+    ].join("\n");
+    expect(durationsFromLog(log, (project) => project !== "other")).toEqual({
+      "packages/cli/test/a-build.test.ts": 110_181,
+      "packages/core/test/b.test.ts": 1_486,
+      "apps/toolbox/test/c-e2e.test.ts": 2_500,
     });
   });
 

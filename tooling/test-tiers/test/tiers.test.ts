@@ -5,8 +5,8 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createVitest, type Vitest } from "vitest/node";
-import { DEFAULT_DURATION_MS } from "../durations.mjs";
-import { TIERS } from "../tiers.mjs";
+import { DEFAULT_DURATION_MS, expectedDuration, readDurations } from "../durations.mjs";
+import { runGroup, TIERS, testPlan } from "../tiers.mjs";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 
@@ -48,6 +48,35 @@ describe("test tiers", () => {
     );
   });
 
+  it("runs the unit tier alone first, the others as one group that shares every worker", () => {
+    const projects = new Map(vitest.projects.map((p) => [p.name, p.config]));
+    expect(projects.get("unit")?.sequence.groupOrder).toBe(0);
+    const later = TIERS.filter((tier) => tier.name !== "unit").map((tier) => projects.get(tier.name));
+    expect(later.map((config) => config?.sequence.groupOrder)).toEqual([1, 1, 1]);
+    // vitest refuses one group whose projects have different maxWorkers
+    expect(new Set(later.map((config) => config?.maxWorkers))).toEqual(new Set([vitest.config.maxWorkers]));
+  });
+
+  it("has the contributing guide state each tier's file time within a quarter of the durations table's", async () => {
+    const guide = readFileSync(join(root, "docs/guide/contributing.md"), "utf8");
+    const table = readDurations();
+    const seconds = new Map<string, number>();
+    for (const spec of await vitest.globTestSpecifications()) {
+      const file = relative(root, spec.moduleId).split("\\").join("/");
+      const name = spec.project.name;
+      seconds.set(name, (seconds.get(name) ?? 0) + expectedDuration(table, file) / 1000);
+    }
+    for (const tier of TIERS) {
+      const row = guide.split("\n").find((line) => line.startsWith(`| ${tier.name} | `));
+      const stated = Number(/\| ([\d,]+) s \|$/.exec(row ?? "")?.[1]?.replace(",", ""));
+      const measured = seconds.get(tier.name) ?? 0;
+      expect(
+        Math.abs(stated - measured) / measured,
+        `${tier.name}: ${stated} s stated, ${measured} s in the table`,
+      ).toBeLessThan(0.25);
+    }
+  });
+
   it("orders each run's files by the committed durations, longest first", () => {
     expect(vitest.config.sequence.sequencer.name).toBe("LongestFirstSequencer");
   });
@@ -62,6 +91,29 @@ describe("test tiers", () => {
     expect(project("packages/cli/test/process/new-thing-build.test.ts")).toEqual(["build"]);
     expect(project("apps/toolbox/test/e2e/new-thing-process.test.ts")).toEqual(["e2e"]);
     expect(project("tooling/bench/test/new-thing-e2e.test.ts")).toEqual(["e2e"]);
+  });
+});
+
+describe("pnpm test's plan", () => {
+  const tiers = (...names: string[]) => TIERS.filter((tier) => names.includes(tier.name));
+
+  it("runs the unit tier before any build, then builds everything the others need, then runs them in one run", () => {
+    expect(testPlan(TIERS)).toEqual([
+      { tiers: ["unit"] },
+      { build: "packages" },
+      { build: "apps" },
+      { tiers: ["process", "build", "e2e"] },
+    ]);
+    expect(TIERS.map(runGroup)).toEqual([0, 1, 1, 1]);
+  });
+
+  it("builds only what the chosen tiers need", () => {
+    expect(testPlan(tiers("unit"))).toEqual([{ tiers: ["unit"] }]);
+    expect(testPlan(tiers("process", "build"))).toEqual([
+      { build: "packages" },
+      { tiers: ["process", "build"] },
+    ]);
+    expect(testPlan(tiers("e2e"))).toEqual([{ build: "packages" }, { build: "apps" }, { tiers: ["e2e"] }]);
   });
 });
 

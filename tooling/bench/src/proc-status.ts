@@ -61,16 +61,28 @@ export function readCpuTimeMs(pid: number): number | undefined {
   return ((utime + stime) * 1000) / USER_HZ;
 }
 
+/** A process's CPU time so far, in µs: all its threads, and its main thread alone. */
+export interface CpuSplit {
+  totalUs: number;
+  /**
+   * The main thread's share (the thread whose id is the pid: where a JavaScript runtime
+   * runs the plugin's code); the rest is the runtime's own threads (JIT compilers, GC
+   * helpers). Undefined where schedstat is missing.
+   */
+  mainUs?: number;
+}
+
 /**
- * CPU time a live process has run on a CPU so far, in µs at nanosecond resolution: the
- * sum of `/proc/<pid>/task/<tid>/schedstat` over its threads. Falls back to
- * {@link readCpuTimeMs} (10 ms ticks, but counting threads that have exited) where
- * schedstat is missing; undefined without procfs. A thread that exits between two reads
+ * CPU time a live process has run on a CPU so far, in µs at nanosecond resolution, and its
+ * main thread's share of it (see {@link CpuSplit}): the sum of
+ * `/proc/<pid>/task/<tid>/schedstat` over its threads. Falls back to
+ * {@link readCpuTimeMs} (10 ms ticks, but counting threads that have exited; no main
+ * thread's share) where schedstat is missing; undefined without procfs. A thread that exits between two reads
  * takes its time with it, so measure spans during which the runtime keeps its threads.
  * A thread on a CPU has its time brought up to date only at a scheduler tick or when it
  * leaves the CPU: a span of a millisecond or two can read 0, so measure longer ones.
  */
-export function readCpuTimeUs(pid: number): number | undefined {
+export function readCpuSplitUs(pid: number): CpuSplit | undefined {
   let tids: string[];
   try {
     tids = readdirSync(`/proc/${pid}/task`);
@@ -78,23 +90,25 @@ export function readCpuTimeUs(pid: number): number | undefined {
     return undefined;
   }
   let ns = 0;
+  let mainNs: number | undefined;
   for (const tid of tids) {
     let text: string;
     try {
       text = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8");
     } catch {
       // Gone between the listing and the read, or no schedstat on this kernel.
-      if (tids.length === 1) return fallbackUs(pid);
+      if (tids.length === 1) return fallbackSplit(pid);
       continue;
     }
     const runNs = Number(text.slice(0, text.indexOf(" ")));
-    if (!Number.isFinite(runNs)) return fallbackUs(pid);
+    if (!Number.isFinite(runNs)) return fallbackSplit(pid);
     ns += runNs;
+    if (tid === String(pid)) mainNs = runNs;
   }
-  return ns / 1000;
+  return mainNs === undefined ? { totalUs: ns / 1000 } : { totalUs: ns / 1000, mainUs: mainNs / 1000 };
 }
 
-function fallbackUs(pid: number): number | undefined {
+function fallbackSplit(pid: number): CpuSplit | undefined {
   const ms = readCpuTimeMs(pid);
-  return ms === undefined ? undefined : ms * 1000;
+  return ms === undefined ? undefined : { totalUs: ms * 1000 };
 }

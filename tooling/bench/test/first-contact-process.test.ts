@@ -60,13 +60,15 @@ describe("the unread-stdout figure", () => {
 
 describe("first contact on the baseline (real processes)", () => {
   it("times describe and the first invoke from spawn, then the first burst", async () => {
-    // Long enough to span scheduler ticks (see readCpuTimeUs): 200 invokes read 0 µs of CPU in 1 run of 4.
+    // Long enough to span scheduler ticks (see readCpuSplitUs): 200 invokes read 0 µs of CPU in 1 run of 4.
     const run = await contactAndBurst("baseline", baseline, 5_000);
     expect(run.describeMs).toBeGreaterThan(0);
     expect(run.firstInvokeMs).toBeGreaterThanOrEqual(run.describeMs);
     expect(run.burstPerS).toBeGreaterThan(0);
     if (process.platform === "linux") {
       expect(run.cpuPerInvokeUs).toBeGreaterThan(0);
+      expect(run.mainThreadCpuPerInvokeUs).toBeGreaterThan(0);
+      expect(run.mainThreadCpuPerInvokeUs).toBeLessThanOrEqual(run.cpuPerInvokeUs!);
       expect(run.peakRssBytes).toBeGreaterThan(1024 * 1024);
     }
   });

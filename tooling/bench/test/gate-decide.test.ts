@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { detectRuntime } from "../src/gate/binary.js";
 import {
   budgetFor,
+  burstCpuParts,
   calibrateRatio,
   decide,
   formatBudget,
@@ -17,6 +18,7 @@ import {
   parseBudget,
   parseBudgetFile,
   type RatioMedians,
+  renderBurstCpuParts,
   renderVerdict,
   withCalibration,
 } from "../src/gate/decide.js";
@@ -77,6 +79,41 @@ describe("the gate's ratios", () => {
 
   it("leave out what no pair could measure (no procfs)", () => {
     expect(pairedRatios([{ subject: run(20), baseline: run(10) }])).toEqual({ first_invoke: 2 });
+  });
+});
+
+describe("the first burst's CPU split by thread", () => {
+  const split = (all: number, main?: number) => ({
+    firstInvokeMs: 1,
+    cpuPerInvokeUs: all,
+    ...(main === undefined ? {} : { mainThreadCpuPerInvokeUs: main }),
+  });
+
+  it("gives each side's medians of all threads, the main thread and the other threads", () => {
+    const pairs: GatePair[] = [
+      { subject: split(10, 4), baseline: split(7, 5) }, // other threads 6 and 2
+      { subject: split(12, 5), baseline: split(6, 4) }, // 7 and 2
+      { subject: split(9, 5), baseline: split(8, 5) }, // 4 and 3
+    ];
+    const parts = burstCpuParts(pairs);
+    expect(parts).toEqual({
+      subject: { allThreadsUs: 10, mainThreadUs: 5, otherThreadsUs: 6 },
+      baseline: { allThreadsUs: 7, mainThreadUs: 5, otherThreadsUs: 2 },
+    });
+    expect(renderBurstCpuParts(parts!)).toBe(
+      "first burst CPU µs per invoke, medians: binary 10.00 (main thread 5.00, other threads 6.00), baseline 7.00 (main thread 5.00, other threads 2.00)",
+    );
+  });
+
+  it("uses only the pairs whose both runs could tell the main thread apart, and none when no pair could", () => {
+    const told = { subject: split(10, 4), baseline: split(8, 6) };
+    const untold = { subject: split(30), baseline: split(8, 6) };
+    expect(burstCpuParts([told, untold])?.subject).toEqual({
+      allThreadsUs: 10,
+      mainThreadUs: 4,
+      otherThreadsUs: 6,
+    });
+    expect(burstCpuParts([untold])).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { decide, type GateBudget, pairedRatios } from "../src/gate/decide.js";
+import { burstCpuParts, decide, type GateBudget, pairedRatios } from "../src/gate/decide.js";
 import { measurePairs } from "../src/gate/measure.js";
 import { benchPaths } from "../src/subjects.js";
 
@@ -18,6 +18,10 @@ describe("the gate on real processes", () => {
     const ratios = pairedRatios(pairs);
     expect(ratios.first_invoke).toBeGreaterThan(0);
     if (process.platform !== "linux") return;
+    // Each run tells its main thread's CPU apart from the runtime's other threads.
+    const parts = burstCpuParts(pairs);
+    expect(parts?.subject.mainThreadUs).toBeGreaterThan(0);
+    expect(parts?.baseline.mainThreadUs).toBeLessThanOrEqual(parts!.baseline.allThreadsUs);
     const limits = (value: number): GateBudget => {
       const entry = { budget: value, band: 0, calibration: [value] };
       return {

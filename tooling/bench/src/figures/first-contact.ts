@@ -1,5 +1,5 @@
 import { type CommandLine, type Response, SubjectProcess } from "../driver/subject-process.js";
-import { readCpuTimeUs } from "../proc-status.js";
+import { readCpuSplitUs } from "../proc-status.js";
 import type { FirstContactFigures } from "../results.js";
 import { percentile, summarize } from "../stats.js";
 import { ENCODE_ARGS } from "./invoke-rate.js";
@@ -31,6 +31,12 @@ export interface ContactRun {
   burstPerS: number;
   /** The subject's CPU time per invoke of the first burst (all threads), µs; undefined without procfs. */
   cpuPerInvokeUs?: number;
+  /**
+   * The part of {@link cpuPerInvokeUs} spent on the subject's main thread, where a
+   * JavaScript runtime runs the plugin's code (the rest is the runtime's JIT compilers and
+   * GC helpers), µs; undefined without schedstat.
+   */
+  mainThreadCpuPerInvokeUs?: number;
   /** The subject's peak RSS (VmHWM) at the end of the first burst, bytes; undefined without procfs. */
   peakRssBytes?: number;
 }
@@ -77,9 +83,9 @@ export async function contactAndBurst(
     const [describe, invoke] = await Promise.all([described, invoked]);
     if (describe.error) throw new Error(`${name}: describe failed: ${describe.error.message}`);
     checkEncoded(name, invoke);
-    const cpuBefore = readCpuTimeUs(process.pid);
+    const cpuBefore = readCpuSplitUs(process.pid);
     const burst = await process.burst("base64_encode", ENCODE_ARGS, burstCalls);
-    const cpuAfter = readCpuTimeUs(process.pid);
+    const cpuAfter = readCpuSplitUs(process.pid);
     const memory = process.memory();
     if (burst.failures > 0) {
       throw new Error(
@@ -91,8 +97,11 @@ export async function contactAndBurst(
       firstInvokeMs: invoke.receivedAt - process.spawnedAt,
       burstPerS: burstCalls / (burst.elapsedMs / 1000),
     };
-    if (cpuBefore !== undefined && cpuAfter !== undefined)
-      run.cpuPerInvokeUs = (cpuAfter - cpuBefore) / burstCalls;
+    if (cpuBefore !== undefined && cpuAfter !== undefined) {
+      run.cpuPerInvokeUs = (cpuAfter.totalUs - cpuBefore.totalUs) / burstCalls;
+      if (cpuBefore.mainUs !== undefined && cpuAfter.mainUs !== undefined)
+        run.mainThreadCpuPerInvokeUs = (cpuAfter.mainUs - cpuBefore.mainUs) / burstCalls;
+    }
     if (memory) run.peakRssBytes = memory.peakRssBytes;
     return run;
   } finally {

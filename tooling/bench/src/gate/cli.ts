@@ -7,6 +7,7 @@ import { benchPaths } from "../subjects.js";
 import { busyWaitBinary, defaultBinary, describeBinary } from "./binary.js";
 import {
   budgetFor,
+  burstCpuParts,
   decide,
   formatBudget,
   GATE_RATIOS,
@@ -17,6 +18,7 @@ import {
   pairedRatios,
   parseBudgetFile,
   type RatioMedians,
+  renderBurstCpuParts,
   renderVerdict,
   withCalibration,
 } from "./decide.js";
@@ -152,6 +154,8 @@ async function measureOnce(
   log(
     `${what}: ${pairs.length} pairs in ${((Date.now() - started) / 1000).toFixed(1)} s; ${formatRatios(ratios)}`,
   );
+  const cpuParts = burstCpuParts(pairs);
+  if (cpuParts) log(`${what}: ${renderBurstCpuParts(cpuParts)}`);
   return { ratios, pairs: pairs.length };
 }
 

@@ -73,6 +73,8 @@ export function withCalibration(previous: GateBudget | undefined, calibration: G
 export interface GateRun {
   firstInvokeMs: number;
   cpuPerInvokeUs?: number;
+  /** The main thread's part of `cpuPerInvokeUs` (see `ContactRun`). */
+  mainThreadCpuPerInvokeUs?: number;
   peakRssBytes?: number;
 }
 
@@ -106,6 +108,51 @@ export function pairedRatios(pairs: readonly GatePair[]): Partial<Record<GateRat
     if (values.length > 0) out[ratio] = summarize(values).median;
   }
   return out;
+}
+
+/** One side's first-burst CPU per invoke, µs: the median over the pairs of each part. */
+export interface BurstCpuParts {
+  /** All threads: what `first_burst_cpu` compares. */
+  allThreadsUs: number;
+  /** The main thread, which runs the plugin's code: the tool path. */
+  mainThreadUs: number;
+  /** The runtime's other threads: JIT compilers, GC helpers. */
+  otherThreadsUs: number;
+}
+
+/**
+ * Where each side's first-burst CPU went, main thread or the runtime's own threads, from
+ * the pairs that could tell (schedstat); undefined when none could. Not judged: it says
+ * whether a `first_burst_cpu` that moved is the plugin's code or its runtime's compiling.
+ */
+export function burstCpuParts(
+  pairs: readonly GatePair[],
+): { subject: BurstCpuParts; baseline: BurstCpuParts } | undefined {
+  const split = pairs.filter(
+    ({ subject, baseline }) =>
+      subject.cpuPerInvokeUs !== undefined &&
+      subject.mainThreadCpuPerInvokeUs !== undefined &&
+      baseline.cpuPerInvokeUs !== undefined &&
+      baseline.mainThreadCpuPerInvokeUs !== undefined,
+  );
+  if (split.length === 0) return undefined;
+  const parts = (side: "subject" | "baseline"): BurstCpuParts => {
+    const median = (part: (run: GateRun) => number) =>
+      summarize(split.map((pair) => part(pair[side]))).median;
+    return {
+      allThreadsUs: median((run) => run.cpuPerInvokeUs!),
+      mainThreadUs: median((run) => run.mainThreadCpuPerInvokeUs!),
+      otherThreadsUs: median((run) => run.cpuPerInvokeUs! - run.mainThreadCpuPerInvokeUs!),
+    };
+  };
+  return { subject: parts("subject"), baseline: parts("baseline") };
+}
+
+/** {@link burstCpuParts} as one line. */
+export function renderBurstCpuParts(parts: { subject: BurstCpuParts; baseline: BurstCpuParts }): string {
+  const side = (p: BurstCpuParts) =>
+    `${p.allThreadsUs.toFixed(2)} (main thread ${p.mainThreadUs.toFixed(2)}, other threads ${p.otherThreadsUs.toFixed(2)})`;
+  return `first burst CPU µs per invoke, medians: binary ${side(parts.subject)}, baseline ${side(parts.baseline)}`;
 }
 
 /** The gate's verdict on one ratio. */
@@ -251,6 +298,8 @@ function failureAdvice(verdict: GateVerdict): string[] {
     "What to do:",
     "  1. Run it again (pnpm bench:gate); a loaded machine can push one run past its band.",
     "  2. If it fails again, find the change: pnpm bench:gate --binary <a build of the previous commit> gives its ratios;",
+    "     for first_burst_cpu, the logged CPU split says whether the main thread (the plugin's code) or the runtime's",
+    "     other threads (JIT compilers, GC) spent it;",
     "     node tooling/bench/dist/cli.js --fast --only first-contact shows every fresh-process figure.",
     "  3. If the change is meant to cost this (a new runtime, a new default), re-measure the budget on a quiet machine:",
     "     pnpm bench:gate --calibrate 5, and commit tooling/bench/gate/budget.json with the reason.",

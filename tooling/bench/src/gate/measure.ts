@@ -34,6 +34,8 @@ export async function measurePairs(
     const run = await contactAndBurst(name, line, burstCalls);
     const out: GateRun = { firstInvokeMs: run.firstInvokeMs };
     if (run.cpuPerInvokeUs !== undefined) out.cpuPerInvokeUs = run.cpuPerInvokeUs;
+    if (run.mainThreadCpuPerInvokeUs !== undefined)
+      out.mainThreadCpuPerInvokeUs = run.mainThreadCpuPerInvokeUs;
     if (run.peakRssBytes !== undefined) out.peakRssBytes = run.peakRssBytes;
     return out;
   };

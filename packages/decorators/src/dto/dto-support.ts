@@ -1,3 +1,4 @@
+import type { ObjectTypeSchema } from "@executa/core";
 import type { ArgumentSchema } from "../model/types.js";
 
 /**
@@ -14,8 +15,13 @@ export interface DtoSupport {
   describesArguments(target: Function): boolean;
   /** The DTO's properties as arguments; `usedBy` names the use in error messages. */
   dtoToArguments(dto: Function, usedBy: string): ArgumentSchema[];
-  /** An instance of the DTO built from checked values and validated. */
-  toValidatedDto(dto: Function, values: Record<string, unknown>, tool: string): object | Promise<object>;
+  /** An instance of the DTO built from values checked against `schema` (the DTO's schema value), and validated. */
+  toValidatedDto(
+    dto: Function,
+    schema: ObjectTypeSchema,
+    values: Record<string, unknown>,
+    tool: string,
+  ): object | Promise<object>;
 }
 
 let installed: DtoSupport | undefined;

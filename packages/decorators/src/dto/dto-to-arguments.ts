@@ -1,7 +1,6 @@
 import { type SourceField, sourceInfoOf } from "@executa/core/internal";
 import { plainToInstance } from "class-transformer";
 import { Allow, getMetadataStorage as getValidatorStorage, ValidationTypes } from "class-validator";
-import { recordDtoFields } from "../binding/dto-fields.js";
 import { isPlainObject } from "../binding/sanitize.js";
 import { DefinitionError } from "../errors/definition-error.js";
 import { METADATA_FIX } from "../errors/metadata-fix.js";
@@ -67,7 +66,6 @@ export function dtoToArguments(
   const names = propertyNames(chain, reading.validations, reading.fields);
   checkUndecoratedProperties(reading, names);
   const args = names.map((property) => propertyToArgument(reading, property));
-  recordDtoFields(dto, args);
   return args;
 }
 
@@ -192,7 +190,7 @@ function inferNesting(
 
 /**
  * The arguments of a nested DTO class, unless it is being read already (a cycle: its values
- * are checked against the fields of their class, see `objectFields`).
+ * are checked against the fields of their class: the schema value refers to them by `$ref`).
  */
 function nestedDtoFields(
   reading: DtoReading,

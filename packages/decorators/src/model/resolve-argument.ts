@@ -11,6 +11,7 @@ import { DefinitionError, type DefinitionErrorCode } from "../errors/definition-
 import type { ArgumentOptions, EnumValue, ItemsOption } from "../options/argument-options.js";
 import { ARGUMENT_OPTION_KEYS, ITEMS_OPTION_KEYS } from "../options/option-keys.js";
 import type { ArgumentInput, InferredArgument } from "./argument-input.js";
+import { argumentsSchema } from "./arguments-schema.js";
 import { checkOptionKeys, unknownOptionFix } from "./check-option-keys.js";
 import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
@@ -289,11 +290,13 @@ function applyDefault(
   const defaultGiven = Object.hasOwn(options, "default") && options.default !== undefined;
   if (!defaultGiven && inferred.default === undefined) return;
   const value = defaultGiven ? options.default : inferred.default?.value;
-  const checked = coerceValue(value, schema, schema.name, { coerce: false });
+  const root = argumentsSchema([schema]);
+  const own = root.properties?.[schema.name] ?? {};
+  const checked = coerceValue(value, own, schema.name, { coerce: false }, root);
   if (!checked.ok) {
     throw fail(
       `the default ${JSON.stringify(value)} does not fit: ${checked.issues[0]?.message ?? "invalid"}`,
-      `give a default of type ${expectedOf(schema)}`,
+      `give a default of type ${expectedOf(own, root)}`,
     );
   }
   schema.hasDefault = true;

@@ -1,4 +1,5 @@
 import { sourceInfoOf } from "@executa/core/internal";
+import { objectCheckerOf } from "../binding/coerce.js";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ToolMetadata } from "../metadata/definitions.js";
 import { argumentsSchema } from "./arguments-schema.js";
@@ -24,6 +25,7 @@ export function resolveTool(
   const slots: Slot[] = [];
   const args: ArgumentSchema[] = [];
   let dto: Function | undefined;
+  let declaring = 0;
   for (const { where, param, reflectedType, source, unsupported } of toolParameters(
     target,
     className,
@@ -42,9 +44,14 @@ export function resolveTool(
     const resolved = resolveSlot(param.source, site);
     slots.push(resolved.slot);
     for (const argument of resolved.arguments ?? []) addArgument(args, argument, className, where);
+    if (resolved.arguments !== undefined) declaring++;
     dto ??= resolved.dto;
   }
-  const model: ToolModel = { methodName, ...options, arguments: args, input: argumentsSchema(args), slots };
+  // The input is the DTO's own schema when its fields are all the arguments.
+  const input = argumentsSchema(args, declaring === 1 ? dto : undefined);
+  // Compiled now, not at the first invoke.
+  objectCheckerOf(input);
+  const model: ToolModel = { methodName, ...options, input, slots };
   if (dto) model.dto = dto;
   const output = toolOutputSchema(target, className, methodName);
   if (output) model.output = output;

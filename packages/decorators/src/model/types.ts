@@ -75,9 +75,11 @@ export interface ToolModel {
   streaming?: boolean;
   /** The OAuth scopes a caller needs (MCP over HTTP with an issuer). */
   scopes?: readonly string[];
-  /** The tool's arguments in manifest order, as the binder checks them. */
-  arguments: readonly ArgumentSchema[];
-  /** The tool's input (the argument object) as the one schema value every projection derives from. */
+  /**
+   * The tool's input (the argument object) as the one schema value every projection derives
+   * from and the binder's checker is compiled from; its `properties` are the arguments in
+   * manifest order.
+   */
   input: ObjectTypeSchema;
   /** The DTO class when the method takes `@Args()`. */
   dto?: Function;

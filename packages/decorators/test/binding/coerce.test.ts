@@ -1,19 +1,20 @@
+import type { Schema } from "@executa/core";
 import { describe, expect, test } from "vitest";
-import { coerceValue, type ValueSchema } from "../../src/binding/coerce.js";
+import { coerceValue } from "../../src/binding/coerce.js";
 
 const lenient = { coerce: true };
 const strict = { coerce: false };
 
-const integer: ValueSchema = { type: "integer" };
-const number: ValueSchema = { type: "number" };
-const boolean: ValueSchema = { type: "boolean" };
-const string: ValueSchema = { type: "string" };
-const object: ValueSchema = { type: "object" };
-const strings: ValueSchema = { type: "array", items: { type: "string" } };
-const integers: ValueSchema = { type: "array", items: { type: "integer" } };
-const matrix: ValueSchema = { type: "array", items: { type: "array", items: { type: "integer" } } };
-const unit: ValueSchema = { type: "string", enum: ["c", "f"] };
-const colors: ValueSchema = { type: "array", items: { type: "string", enum: ["red", "green"] } };
+const integer: Schema = { type: "integer" };
+const number: Schema = { type: "number" };
+const boolean: Schema = { type: "boolean" };
+const string: Schema = { type: "string" };
+const object: Schema = { type: "object" };
+const strings: Schema = { type: "array", items: { type: "string" } };
+const integers: Schema = { type: "array", items: { type: "integer" } };
+const matrix: Schema = { type: "array", items: { type: "array", items: { type: "integer" } } };
+const unit: Schema = { type: "string", enum: ["c", "f"] };
+const colors: Schema = { type: "array", items: { type: "string", enum: ["red", "green"] } };
 
 describe("coercion table: accepted values", () => {
   test.each([

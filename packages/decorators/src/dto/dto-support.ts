@@ -1,5 +1,5 @@
 import type { ObjectTypeSchema } from "@executa/core";
-import type { ArgumentSchema } from "../model/types.js";
+import type { ResolvedArgument } from "../model/types.js";
 
 /**
  * What DTO classes (`@Args()`) need from class-validator and class-transformer: reading a
@@ -14,7 +14,7 @@ export interface DtoSupport {
   /** Whether a class has class-validator or `@Field` metadata, i.e. is a DTO. */
   describesArguments(target: Function): boolean;
   /** The DTO's properties as arguments; `usedBy` names the use in error messages. */
-  dtoToArguments(dto: Function, usedBy: string): ArgumentSchema[];
+  dtoToArguments(dto: Function, usedBy: string): ResolvedArgument[];
   /** An instance of the DTO built from values checked against `schema` (the DTO's schema value), and validated. */
   toValidatedDto(
     dto: Function,

@@ -6,7 +6,7 @@ import { argumentsSchema } from "./arguments-schema.js";
 import { resolveSlot } from "./slot-resolvers.js";
 import { toolOutputSchema } from "./tool-output.js";
 import { toolParameters } from "./tool-parameters.js";
-import type { ArgumentSchema, PluginInfo, Slot, ToolModel } from "./types.js";
+import type { PluginInfo, ResolvedArgument, Slot, ToolModel } from "./types.js";
 import { validateToolOptions } from "./validate-tool-options.js";
 
 /**
@@ -23,7 +23,7 @@ export function resolveTool(
   checkPublic(target, className, methodName);
   const options = validateToolOptions(target, className, methodName, tool.options);
   const slots: Slot[] = [];
-  const args: ArgumentSchema[] = [];
+  const args: ResolvedArgument[] = [];
   let dto: Function | undefined;
   let declaring = 0;
   for (const { where, param, reflectedType, source, unsupported } of toolParameters(
@@ -75,7 +75,7 @@ function checkPublic(target: Function, className: string, methodName: string): v
   );
 }
 
-function addArgument(args: ArgumentSchema[], argument: ArgumentSchema, className: string, where: string) {
+function addArgument(args: ResolvedArgument[], argument: ResolvedArgument, className: string, where: string) {
   if (args.some((existing) => existing.name === argument.name)) {
     throw new DefinitionError(
       "DUPLICATE_ARGUMENT_NAME",

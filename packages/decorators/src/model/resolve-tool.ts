@@ -25,7 +25,6 @@ export function resolveTool(
   const slots: Slot[] = [];
   const args: ResolvedArgument[] = [];
   let dto: Function | undefined;
-  let declaring = 0;
   for (const { where, param, reflectedType, source, unsupported } of toolParameters(
     target,
     className,
@@ -44,11 +43,10 @@ export function resolveTool(
     const resolved = resolveSlot(param.source, site);
     slots.push(resolved.slot);
     for (const argument of resolved.arguments ?? []) addArgument(args, argument, className, where);
-    if (resolved.arguments !== undefined) declaring++;
     dto ??= resolved.dto;
   }
-  // The input is the DTO's own schema when its fields are all the arguments.
-  const input = argumentsSchema(args, declaring === 1 ? dto : undefined);
+  // A tool with `@Args()` has no other arguments (see tool-parameters): its input is the DTO's schema.
+  const input = argumentsSchema(args, dto);
   // Compiled now, not at the first invoke.
   objectCheckerOf(input);
   const model: ToolModel = { methodName, ...options, input, slots };

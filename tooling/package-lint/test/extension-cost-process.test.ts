@@ -112,6 +112,8 @@ describe("what adding to the toolkit costs", () => {
     const types = await importFrom(withAll, "packages/core/src/manifest/parameter-types/index.ts");
     expect(types.PARAMETER_TYPE_NAMES).toContain("null");
     expect(types.parameterType("null").fits(null)).toBe(true);
+    // Its schema projection is the module's own: resolution merges a declaration's facets over it.
+    expect(types.parameterType("null").schema).toEqual({ type: "null" });
   });
 
   it("a capability family: its table row, client, local provider and test, plus two registrations", async () => {

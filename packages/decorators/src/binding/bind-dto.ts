@@ -1,7 +1,5 @@
-import { InvalidParamsError, type ParamIssue } from "@executa/core";
+import { InvalidParamsError, type ObjectTypeSchema, type ParamIssue, type Schema } from "@executa/core";
 import { type ValidationError, type ValidatorOptions, validate, validateSync } from "class-validator";
-import type { ArgumentSchema, ItemSchema } from "../model/types.js";
-import { fieldsOfClass, objectFields } from "./dto-fields.js";
 import { type DtoRules, dtoRules, passesRules } from "./dto-rules.js";
 import { flattenValidationErrors } from "./flatten-validation-errors.js";
 import { summarizeIssues } from "./invalid-arguments.js";
@@ -19,15 +17,26 @@ interface Built {
   instance: object;
   path: string;
   rules: DtoRules;
-  /** Properties holding DTOs the binder builds and checks itself, with their schemas. */
-  nested: ReadonlyMap<string, ArgumentSchema>;
+  /** Properties holding DTOs the binder builds and checks itself. */
+  nested: ReadonlyMap<string, ValuePlan>;
 }
+
+/** How the checked values of an object schema become an instance of its class. */
+interface ObjectPlan {
+  target: Function;
+  /** The properties whose values hold DTOs (directly or as array elements, at any depth). */
+  nested: ReadonlyMap<string, ValuePlan>;
+}
+
+/** Where in a value DTOs are: the value itself (planned when first reached: a class may contain itself), or its elements. */
+type ValuePlan = { plan: () => ObjectPlan } | { items: ValuePlan };
 
 /**
  * Turns checked argument values into an instance of the DTO class and validates it. Every
- * object the argument schema gives a DTO class — nested, in arrays, recursive — becomes an
- * instance of that class (getters and methods work), and each instance is held to its own
- * class-validator rules, issues carrying `parent.child` paths (`items.1.unitPrice`).
+ * object the schema value gives a class (`target`) — nested, in arrays, recursive through
+ * `$ref` — becomes an instance of that class (getters and methods work), and each instance
+ * is held to its own class-validator rules, issues carrying `parent.child` paths
+ * (`items.1.unitPrice`).
  *
  * The values were already checked against the schema (types, enums, bounds, lengths,
  * unknown keys, at every depth), so what remains is the rules the schema has no field
@@ -38,11 +47,12 @@ interface Built {
  */
 export function toValidatedDto(
   dto: Function,
+  schema: ObjectTypeSchema,
   values: Record<string, unknown>,
   tool: string,
 ): object | Promise<object> {
   const built: Built[] = [];
-  const root = instantiate(dto, fieldsOfClass(dto) ?? NO_FIELDS, values, "", built);
+  const root = instantiate(rootPlanOf(dto, schema), values, "", built);
   if (anyAsync(built)) return validateAsync(root, built, tool);
   const issues: ParamIssue[] = [];
   for (const entry of built) {
@@ -51,8 +61,6 @@ export function toValidatedDto(
   }
   return checked(root, issues, tool);
 }
-
-const NO_FIELDS: readonly ArgumentSchema[] = [];
 
 function anyAsync(built: readonly Built[]): boolean {
   for (const entry of built) if (entry.rules.async) return true;
@@ -74,54 +82,73 @@ function checked(root: object, issues: readonly ParamIssue[], tool: string): obj
 }
 
 /**
- * A new instance of `dto` holding `values` (all of them: checked values hold only known
- * fields, and unchecked ones keep what class-validator's whitelist should see), its
- * DTO-valued properties built the same way.
+ * A new instance of the plan's class holding `values` (all of them: checked values hold
+ * only known fields, and unchecked ones keep what class-validator's whitelist should see),
+ * its DTO-valued properties built the same way.
  */
 function instantiate(
-  dto: Function,
-  fields: readonly ArgumentSchema[],
+  plan: ObjectPlan,
   values: Record<string, unknown>,
   path: string,
   built: Built[],
 ): object {
-  const instance = new (dto as new () => Record<string, unknown>)();
-  const nested = nestedProperties(fields);
-  built.push({ instance, path, rules: dtoRules(dto, nested), nested });
+  const instance = new (plan.target as new () => Record<string, unknown>)();
+  const { nested } = plan;
+  built.push({ instance, path, rules: dtoRules(plan.target, nested), nested });
   // Assignment, like the loop below: the class's setters see the values.
   if (nested.size === 0) return Object.assign(instance, values);
   for (const key of Object.keys(values)) {
-    const schema = nested.get(key);
-    instance[key] = schema ? build(schema, values[key], join(path, key), built) : values[key];
+    const value = nested.get(key);
+    instance[key] = value ? build(value, values[key], join(path, key), built) : values[key];
   }
   return instance;
 }
 
-/** A value with the objects its schema gives a DTO class made instances of. */
-function build(schema: ItemSchema, value: unknown, path: string, built: Built[]): unknown {
-  if (schema.type === "object" && schema.dto && isPlainObject(value))
-    return instantiate(schema.dto, objectFields(schema) ?? [], value, path, built);
-  const { items } = schema;
-  if (schema.type === "array" && items && Array.isArray(value))
-    return value.map((element, index) => build(items, element, join(path, String(index)), built));
-  return value;
+/** A value with the objects its plan gives a class made instances of. */
+function build(plan: ValuePlan, value: unknown, path: string, built: Built[]): unknown {
+  if ("plan" in plan) return isPlainObject(value) ? instantiate(plan.plan(), value, path, built) : value;
+  if (!Array.isArray(value)) return value;
+  const { items } = plan;
+  return value.map((element, index) => build(items, element, join(path, String(index)), built));
 }
 
-const nestedByFields = new WeakMap<readonly ArgumentSchema[], ReadonlyMap<string, ArgumentSchema>>();
+/** The plan of a DTO class whose schema value is `schema` (with its root `$defs`). */
+function rootPlanOf(dto: Function, schema: ObjectTypeSchema): ObjectPlan {
+  return objectPlan(dto, schema, schema.$defs ?? {});
+}
 
-/** The fields whose values hold DTOs (directly or as array elements, at any array depth), by name. */
-function nestedProperties(fields: readonly ArgumentSchema[]): ReadonlyMap<string, ArgumentSchema> {
-  let nested = nestedByFields.get(fields);
-  if (nested === undefined) {
-    nested = new Map(fields.filter(holdsDto).map((field) => [field.name, field]));
-    nestedByFields.set(fields, nested);
+// One plan per object schema (a recursive class's `$defs` entry is one), made on first use.
+const plans = new WeakMap<ObjectTypeSchema, ObjectPlan>();
+
+function objectPlan(
+  target: Function,
+  schema: ObjectTypeSchema,
+  defs: Readonly<Record<string, Schema>>,
+): ObjectPlan {
+  let plan = plans.get(schema);
+  if (plan === undefined || plan.target !== target) {
+    const nested = new Map<string, ValuePlan>();
+    plan = { target, nested };
+    plans.set(schema, plan);
+    for (const [name, field] of Object.entries(schema.properties ?? {})) {
+      const value = valuePlan(field, defs);
+      if (value) nested.set(name, value);
+    }
   }
-  return nested;
+  return plan;
 }
 
-function holdsDto(schema: ItemSchema): boolean {
-  if (schema.type === "object") return schema.dto !== undefined;
-  return schema.type === "array" && schema.items !== undefined && holdsDto(schema.items);
+/** Where DTOs are in values of `schema`, or `undefined` when they hold none. */
+function valuePlan(given: Schema, defs: Readonly<Record<string, Schema>>): ValuePlan | undefined {
+  const schema = "$ref" in given ? defs[given.$ref.slice("#/$defs/".length)] : given;
+  if (schema === undefined || !("type" in schema)) return undefined;
+  if (schema.type === "object" && schema.target !== undefined) {
+    const { target } = schema;
+    return { plan: () => objectPlan(target, schema, defs) };
+  }
+  if (schema.type !== "array" || schema.items === undefined) return undefined;
+  const items = valuePlan(schema.items, defs);
+  return items && { items };
 }
 
 /**

@@ -3,7 +3,7 @@ import { argumentsTooDeepError } from "@executa/core/internal";
 import { dtoSupport } from "../dto/dto-support.js";
 import type { Slot, ToolModel } from "../model/types.js";
 import { andThen } from "./and-then.js";
-import { checkFields } from "./coerce.js";
+import { objectCheckerOf } from "./coerce.js";
 import { invalidArguments } from "./invalid-arguments.js";
 import { isPlainObject, NestedTooDeepError, stripUnsafeKeys } from "./sanitize.js";
 
@@ -30,11 +30,11 @@ export function bindInvocation(
       { path: "", message: "must be an object", expected: "object" },
     ]);
   }
-  const checked = checkFields(tool.arguments, args, "", COERCE);
+  const checked = objectCheckerOf(tool.input)(args, COERCE);
   if (!checked.ok) throw invalidArguments(tool.name, argumentNames(tool), checked.issues);
   const values = checked.value;
   if (tool.dto === undefined) return slotValues(tool, values, undefined, context);
-  return andThen(dtoSupport().toValidatedDto(tool.dto, values, tool.name), (dto) =>
+  return andThen(dtoSupport().toValidatedDto(tool.dto, tool.input, values, tool.name), (dto) =>
     slotValues(tool, values, dto, context),
   );
 }
@@ -93,7 +93,7 @@ const argumentNameLists = new WeakMap<ToolModel, readonly string[]>();
 function argumentNames(tool: ToolModel): readonly string[] {
   let names = argumentNameLists.get(tool);
   if (names === undefined) {
-    names = tool.arguments.map((argument) => argument.name);
+    names = Object.keys(tool.input.properties ?? {});
     argumentNameLists.set(tool, names);
   }
   return names;

@@ -1,4 +1,5 @@
-import type { ArgumentSchema } from "../model/types.js";
+import type { ObjectTypeSchema } from "@executa/core";
+import type { ResolvedArgument } from "../model/types.js";
 
 /**
  * What DTO classes (`@Args()`) need from class-validator and class-transformer: reading a
@@ -13,9 +14,14 @@ export interface DtoSupport {
   /** Whether a class has class-validator or `@Field` metadata, i.e. is a DTO. */
   describesArguments(target: Function): boolean;
   /** The DTO's properties as arguments; `usedBy` names the use in error messages. */
-  dtoToArguments(dto: Function, usedBy: string): ArgumentSchema[];
-  /** An instance of the DTO built from checked values and validated. */
-  toValidatedDto(dto: Function, values: Record<string, unknown>, tool: string): object | Promise<object>;
+  dtoToArguments(dto: Function, usedBy: string): ResolvedArgument[];
+  /** An instance of the DTO built from values checked against `schema` (the DTO's schema value), and validated. */
+  toValidatedDto(
+    dto: Function,
+    schema: ObjectTypeSchema,
+    values: Record<string, unknown>,
+    tool: string,
+  ): object | Promise<object>;
 }
 
 let installed: DtoSupport | undefined;

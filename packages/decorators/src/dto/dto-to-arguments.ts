@@ -1,15 +1,16 @@
+import { type ObjectTypeSchema, PARAMETER_TYPES, type Schema, type SchemaTarget } from "@executa/core";
 import { type SourceField, sourceInfoOf } from "@executa/core/internal";
 import { plainToInstance } from "class-transformer";
 import { Allow, getMetadataStorage as getValidatorStorage, ValidationTypes } from "class-validator";
-import { recordDtoFields } from "../binding/dto-fields.js";
 import { isPlainObject } from "../binding/sanitize.js";
 import { DefinitionError } from "../errors/definition-error.js";
 import { METADATA_FIX } from "../errors/metadata-fix.js";
 import type { FieldMetadata } from "../metadata/definitions.js";
 import { getMetadataStorage, lineage } from "../metadata/storage.js";
 import type { InferredArgument } from "../model/argument-input.js";
+import { objectSchema } from "../model/arguments-schema.js";
 import { resolveArgument } from "../model/resolve-argument.js";
-import type { ArgumentSchema, ItemSchema } from "../model/types.js";
+import type { ResolvedArgument } from "../model/types.js";
 import { unsupportedField } from "../model/unsupported-type.js";
 import { classifyReflectedType, propertyType, type ReflectedKind } from "../reflection/reflect-types.js";
 import { convertValidators, type ValidationMetadata, type ValidatorFacts } from "./validator-converters.js";
@@ -49,7 +50,7 @@ export function dtoToArguments(
   dto: Function,
   usedBy: string,
   visiting: ReadonlySet<Function> = new Set(),
-): ArgumentSchema[] {
+): ResolvedArgument[] {
   const className = dto.name || "(anonymous DTO)";
   const chain = lineage(dto);
   const reading: DtoReading = {
@@ -67,7 +68,6 @@ export function dtoToArguments(
   const names = propertyNames(chain, reading.validations, reading.fields);
   checkUndecoratedProperties(reading, names);
   const args = names.map((property) => propertyToArgument(reading, property));
-  recordDtoFields(dto, args);
   return args;
 }
 
@@ -87,7 +87,7 @@ function checkUndecoratedProperties(reading: DtoReading, names: readonly string[
 }
 
 /** One DTO property as an argument: what reflection, the validators, `@Field` and the initializer say. */
-function propertyToArgument(reading: DtoReading, property: string): ArgumentSchema {
+function propertyToArgument(reading: DtoReading, property: string): ResolvedArgument {
   const { dto, className } = reading;
   const member = `${property} (${reading.usedBy})`;
   const reflectedType = propertyType(dto.prototype, property);
@@ -174,33 +174,29 @@ function inferNesting(
   inferred: InferredArgument,
   reading: DtoReading,
   property: string,
-  shape: { isArray: boolean; nestedClass: Function | undefined; facts: ValidatorFacts },
+  nesting: { isArray: boolean; nestedClass: Function | undefined; facts: ValidatorFacts },
 ): void {
-  const { isArray, nestedClass, facts } = shape;
+  const { isArray, nestedClass, facts } = nesting;
   const nestedDto = nestedClass && describesArguments(nestedClass) ? nestedClass : undefined;
-  const nestedFields = nestedDto ? nestedDtoFields(reading, property, nestedDto) : undefined;
+  const shape = nestedDto ? nestedDtoShape(reading, property, nestedDto) : undefined;
   if (isArray) {
-    const items = arrayItems(facts, nestedClass, nestedFields);
-    if (items?.type === "object" && nestedDto) items.dto = nestedDto;
+    const items = arrayItems(facts, nestedClass, shape);
     if (items) inferred.items = items;
   } else if (nestedClass) {
     inferred.type ??= "object";
-    if (nestedFields) inferred.fields = nestedFields;
-    if (nestedDto) inferred.dto = nestedDto;
+    if (shape) inferred.shape = shape;
   }
 }
 
 /**
- * The arguments of a nested DTO class, unless it is being read already (a cycle: its values
- * are checked against the fields of their class, see `objectFields`).
+ * The schema value of a nested DTO class; inside a value of that class (a cycle), its
+ * `target` alone, which the tool's schema turns into a `$ref` to the class's one entry.
  */
-function nestedDtoFields(
-  reading: DtoReading,
-  property: string,
-  nestedClass: Function,
-): ArgumentSchema[] | undefined {
-  if (reading.visiting.has(nestedClass)) return undefined;
-  return dtoToArguments(nestedClass, `${reading.className}.${property}, ${reading.usedBy}`, reading.visiting);
+function nestedDtoShape(reading: DtoReading, property: string, nestedClass: Function): ObjectTypeSchema {
+  const target = nestedClass as SchemaTarget;
+  if (reading.visiting.has(nestedClass)) return { type: "object", target };
+  const usedBy = `${reading.className}.${property}, ${reading.usedBy}`;
+  return objectSchema(dtoToArguments(nestedClass, usedBy, reading.visiting), nestedClass);
 }
 
 /**
@@ -210,16 +206,16 @@ function nestedDtoFields(
 function arrayItems(
   facts: ValidatorFacts,
   nestedClass: Function | undefined,
-  nestedFields: ArgumentSchema[] | undefined,
-): ItemSchema | undefined {
+  shape: ObjectTypeSchema | undefined,
+): Schema | undefined {
   const type = facts.itemType ?? (nestedClass ? "object" : facts.itemEnum ? "string" : undefined);
   if (type === undefined) return undefined;
-  const items: ItemSchema = { type };
-  if (facts.itemEnum !== undefined) items.enum = facts.itemEnum;
-  if (facts.itemFormat !== undefined && type === "string") items.format = facts.itemFormat;
-  if (items.type === "array") items.items = { type: "string" };
-  if (items.type === "object" && nestedFields) items.fields = nestedFields;
-  return items;
+  return {
+    ...PARAMETER_TYPES[type].schema,
+    ...(facts.itemEnum !== undefined && { enum: facts.itemEnum }),
+    ...(facts.itemFormat !== undefined && type === "string" && { format: facts.itemFormat }),
+    ...(type === "object" && shape),
+  } as Schema;
 }
 
 /** A property initializer is the default when it is JSON; any other initial value makes the property optional. */

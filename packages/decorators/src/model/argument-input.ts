@@ -1,8 +1,7 @@
-import type { ParameterType } from "@executa/core";
+import type { ObjectTypeSchema, ParameterType, Schema } from "@executa/core";
 import type { SourceField, ValueFormat } from "@executa/core/internal";
 import type { ArgumentOptions, EnumValue } from "../options/argument-options.js";
 import type { ReflectedKind } from "../reflection/reflect-types.js";
-import type { ArgumentSchema, ItemSchema } from "./types.js";
 import type { UnsupportedType } from "./unsupported-type.js";
 
 /**
@@ -12,16 +11,19 @@ import type { UnsupportedType } from "./unsupported-type.js";
  */
 export interface InferredArgument {
   type?: ParameterType;
-  items?: ItemSchema;
+  /** The elements of an array. */
+  items?: Schema;
   enum?: readonly EnumValue[];
   /** The source's numeric enum member names, one per `enum` value. */
   enumNames?: readonly string[];
   optional?: boolean;
   /** A default found on a fresh instance (a property initializer) or in the source. */
   default?: { value: unknown };
-  fields?: readonly ArgumentSchema[];
-  /** The nested DTO class of an object property. */
-  dto?: Function;
+  /**
+   * The known shape of an object: its properties, and the nested DTO class its values
+   * become (`target`; without properties inside a value of that class, where it recurs).
+   */
+  shape?: ObjectTypeSchema;
   /** Which decorator said `type`, for messages. */
   typeSource?: string;
   /** The doc comment. */

@@ -1,114 +1,115 @@
 import type { ObjectTypeSchema, Schema, SchemaTarget } from "@executa/core";
-import { objectFields } from "../binding/dto-fields.js";
-import type { ArgumentSchema, ItemSchema } from "./types.js";
+import type { ResolvedArgument } from "./types.js";
 
 /**
- * The schema value of an object whose properties are `args` (a tool's input, a DTO class):
- * `required` listing the required ones, unknown keys refused (as binding refuses them) at
- * every depth. A nested DTO carries its class as `target`; a DTO that contains itself
- * (`children?: CategoryNode[]`) is expanded once and referred to below that by
- * `#/$defs/<class name>`, whose entry holds the class's fields.
+ * The schema value of an object whose properties are `args` (a tool's input, a DTO class,
+ * its class given as `target`): `required` listing the required ones, unknown keys refused
+ * (as binding refuses them) at every depth.
+ *
+ * A DTO that contains itself (`children?: CategoryNode[]`) is read with its class's own
+ * occurrences inside it left unexpanded (an object with its `target` and no properties);
+ * such a class is written once, as `#/$defs/<class name>`, and referred to by `$ref`
+ * wherever it occurs, its first occurrence included.
  */
-export function argumentsSchema(args: readonly ArgumentSchema[]): ObjectTypeSchema {
-  const defs = new Definitions();
-  const schema = objectOf(args, undefined, defs);
-  return defs.size === 0 ? schema : { ...schema, $defs: defs.entries() };
+export function argumentsSchema(args: readonly ResolvedArgument[], target?: Function): ObjectTypeSchema {
+  const schema = objectSchema(args, target);
+  const recurring = new Set<Function>();
+  findRecurring(schema, new Set(), recurring);
+  if (recurring.size === 0) return schema;
+  const defs = new Definitions(recurring);
+  // The input is a recurring class itself: its entry is written from it.
+  if (target && recurring.has(target)) defs.refer(schema);
+  const written = defs.inner(schema) as ObjectTypeSchema;
+  return { ...written, $defs: defs.entries() };
 }
 
-/** The named schemas of recursive DTOs, filled as references to them are met. */
-class Definitions {
-  private readonly names = new Map<Function, string>();
-  private readonly schemas: Record<string, Schema> = {};
-
-  get size(): number {
-    return this.names.size;
-  }
-
-  /** A reference to `dto`'s fields, defining them on first use. */
-  refer(dto: Function, fields: readonly ArgumentSchema[]): Schema {
-    let name = this.names.get(dto);
-    if (name === undefined) {
-      name = this.freeName(dto.name || "Object");
-      this.names.set(dto, name);
-      this.schemas[name] = objectOf(fields, dto, this);
-    }
-    return { $ref: `#/$defs/${name}` };
-  }
-
-  entries(): Readonly<Record<string, Schema>> {
-    return this.schemas;
-  }
-
-  private freeName(base: string): string {
-    let name = base;
-    for (let n = 2; Object.hasOwn(this.schemas, name) || [...this.names.values()].includes(name); n++)
-      name = `${base}${n}`;
-    return name;
-  }
-}
-
-function objectOf(
-  fields: readonly ArgumentSchema[],
-  dto: Function | undefined,
-  defs: Definitions,
-): ObjectTypeSchema {
+/** The object of `args`, each with its own schema, unknown keys refused. */
+export function objectSchema(args: readonly ResolvedArgument[], target?: Function): ObjectTypeSchema {
   const properties: Record<string, Schema> = {};
-  for (const field of fields) properties[field.name] = fieldSchema(field, defs);
-  const required = fields.filter((field) => field.required).map((field) => field.name);
+  for (const argument of args) properties[argument.name] = argument.schema;
+  const required = args.filter((argument) => argument.required).map((argument) => argument.name);
   return {
     type: "object",
     properties,
     ...(required.length > 0 && { required }),
     additionalProperties: false,
-    ...(dto && { target: dto as SchemaTarget }),
+    ...(target && { target: target as SchemaTarget }),
   };
 }
 
-function fieldSchema(field: ArgumentSchema, defs: Definitions): Schema {
-  const schema = valueSchema(field, defs);
-  return {
-    ...schema,
-    ...(field.description !== undefined && { description: field.description }),
-    ...(field.hasDefault && { default: field.default }),
-  };
+/** An object of a class, left unexpanded inside a value of that class. */
+function isRecursionPoint(schema: Schema): schema is ObjectTypeSchema & { target: SchemaTarget } {
+  return "type" in schema && schema.type === "object" && schema.target !== undefined && !schema.properties;
 }
 
-/** The schema of one value: an argument's or an array element's. */
-function valueSchema(value: ArgumentSchema | ItemSchema, defs: Definitions): Schema {
-  switch (value.type) {
-    case "string":
-      return {
-        type: "string",
-        ...(value.enum !== undefined && { enum: value.enum as string[] }),
-        ...("minLength" in value && value.minLength !== undefined && { minLength: value.minLength }),
-        ...("maxLength" in value && value.maxLength !== undefined && { maxLength: value.maxLength }),
-        ...(value.format !== undefined && { format: value.format }),
-      };
-    case "number":
-    case "integer":
-      return {
-        type: value.type,
-        ...(value.enum !== undefined && { enum: value.enum as number[] }),
-        ...(value.enumNames !== undefined && { enumNames: value.enumNames }),
-        ...(value.minimum !== undefined && { minimum: value.minimum }),
-        ...(value.maximum !== undefined && { maximum: value.maximum }),
-      };
-    case "boolean":
-      return { type: "boolean", ...(value.enum !== undefined && { enum: value.enum as boolean[] }) };
-    case "array":
-      return { type: "array", items: valueSchema(value.items ?? { type: "string" }, defs) };
-    case "object":
-      return objectValue(value, defs);
-    default:
-      // A parameter type added by its module alone (core's parameter-types): no fields of its own.
-      return { type: (value as { type: string }).type } as Schema;
+/** Adds to `recurring` every class met unexpanded inside a value of itself (`open`: the classes around). */
+function findRecurring(schema: Schema, open: ReadonlySet<Function>, recurring: Set<Function>): void {
+  if (!("type" in schema)) return;
+  if (schema.type === "array" && schema.items) findRecurring(schema.items, open, recurring);
+  if (schema.type !== "object" || !schema.target) return;
+  if (!schema.properties) {
+    if (open.has(schema.target)) recurring.add(schema.target);
+    return;
   }
+  const inner = new Set(open).add(schema.target);
+  for (const field of Object.values(schema.properties)) findRecurring(field, inner, recurring);
 }
 
-/** An object of known fields, a reference where a DTO recurs, or any object. */
-function objectValue(value: ArgumentSchema | ItemSchema, defs: Definitions): Schema {
-  if (value.fields !== undefined) return objectOf(value.fields, value.dto, defs);
-  const recurring = value.dto && objectFields(value);
-  if (value.dto && recurring) return defs.refer(value.dto, recurring);
-  return { type: "object" };
+/** The `$defs` entries of the recurring classes, written as they are first met. */
+class Definitions {
+  private readonly names = new Map<Function, string>();
+  private readonly schemas: Record<string, Schema> = {};
+
+  constructor(private readonly recurring: ReadonlySet<Function>) {}
+
+  entries(): Readonly<Record<string, Schema>> {
+    return this.schemas;
+  }
+
+  /** `schema` with every value of a recurring class a reference (keeping the annotations of where it sits). */
+  value(schema: Schema): Schema {
+    if (!("type" in schema)) return schema;
+    if (schema.type === "object" && schema.target && this.recurring.has(schema.target)) {
+      const { description, default: _default, title } = schema;
+      return {
+        $ref: this.refer(schema),
+        ...(description !== undefined && { description }),
+        ...(title !== undefined && { title }),
+        ...("default" in schema && { default: schema.default }),
+      };
+    }
+    return this.inner(schema);
+  }
+
+  /** `schema` itself kept, its elements or properties written by {@link value}. */
+  inner(schema: Schema): Schema {
+    if (!("type" in schema)) return schema;
+    if (schema.type === "array" && schema.items) return { ...schema, items: this.value(schema.items) };
+    if (schema.type !== "object" || !schema.properties) return schema;
+    const properties: Record<string, Schema> = {};
+    for (const [name, field] of Object.entries(schema.properties)) properties[name] = this.value(field);
+    return { ...schema, properties };
+  }
+
+  /** The reference to a recurring class, its entry written from its first expanded occurrence. */
+  refer(schema: ObjectTypeSchema & { target?: SchemaTarget }): `#/$defs/${string}` {
+    const target = schema.target as Function;
+    let name = this.names.get(target);
+    if (name === undefined) {
+      name = this.freeName(target.name || "Object");
+      this.names.set(target, name);
+    }
+    if (!Object.hasOwn(this.schemas, name) && !isRecursionPoint(schema)) {
+      const { description: _d, default: _default, title: _t, ...entry } = schema;
+      this.schemas[name] = {};
+      this.schemas[name] = this.inner(entry as Schema);
+    }
+    return `#/$defs/${name}`;
+  }
+
+  private freeName(base: string): string {
+    let name = base;
+    for (let n = 2; [...this.names.values()].includes(name); n++) name = `${base}${n}`;
+    return name;
+  }
 }

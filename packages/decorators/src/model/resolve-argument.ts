@@ -3,6 +3,7 @@ import {
   PARAMETER_TYPE_NAMES,
   PARAMETER_TYPES,
   type ParameterType,
+  type Schema,
 } from "@executa/core";
 import { codecOfTypeName, type SourceField } from "@executa/core/internal";
 import { coerceValue, expectedOf } from "../binding/coerce.js";
@@ -11,15 +12,36 @@ import { DefinitionError, type DefinitionErrorCode } from "../errors/definition-
 import type { ArgumentOptions, EnumValue, ItemsOption } from "../options/argument-options.js";
 import { ARGUMENT_OPTION_KEYS, ITEMS_OPTION_KEYS } from "../options/option-keys.js";
 import type { ArgumentInput, InferredArgument } from "./argument-input.js";
+import { objectSchema } from "./arguments-schema.js";
 import { checkOptionKeys, unknownOptionFix } from "./check-option-keys.js";
 import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
 import { checkRuleAgreement } from "./rule-agreement.js";
 import { checkSourceAgreement } from "./source-agreement.js";
-import { sourceFields, sourceItems } from "./source-schema.js";
-import type { ArgumentSchema, ItemSchema } from "./types.js";
+import { sourceFields, sourceValue } from "./source-schema.js";
+import type { ResolvedArgument } from "./types.js";
 
 import { unsupportedTypeError } from "./unsupported-type.js";
+
+/**
+ * The facts of one argument's schema value while it is resolved, in the order the value
+ * lists them; see {@link schemaOf}.
+ */
+interface Draft {
+  type: ParameterType;
+  items?: Schema;
+  enum?: readonly EnumValue[];
+  enumNames?: readonly string[];
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  shape?: Schema;
+  description?: string;
+  hasDefault: boolean;
+  default?: unknown;
+}
 
 /** Makes the `INVALID_OPTION` (or another code's) error of one argument. */
 type OptionFailure = (problem: string, fix: string, code?: DefinitionErrorCode) => DefinitionError;
@@ -33,7 +55,7 @@ type OptionFailure = (problem: string, fix: string, code?: DefinitionErrorCode) 
  * contradict the source facts (unless an explicit `type` decides), and that enum, items,
  * bounds and default fit the type. Throws a {@link DefinitionError} naming the member and the fix.
  */
-export function resolveArgument(given: ArgumentInput): ArgumentSchema {
+export function resolveArgument(given: ArgumentInput): ResolvedArgument {
   const input = withCodec(given);
   const { className, member, decorator, options } = input;
   const inferred = withSource(input.inferred ?? {}, input.source);
@@ -54,7 +76,7 @@ export function resolveArgument(given: ArgumentInput): ArgumentSchema {
   const items = resolveArrayItems(type, options, inferred, fail);
   const enumValues = resolveEnum(type, options, inferred, fail);
 
-  const schema: ArgumentSchema = { name, type, required: true, hasDefault: false };
+  const schema: Draft = { type, hasDefault: false };
   const description = options.description ?? inferred.description;
   if (description !== undefined) schema.description = description;
   applyEnum(schema, enumValues, inferred);
@@ -65,9 +87,21 @@ export function resolveArgument(given: ArgumentInput): ArgumentSchema {
   const format =
     inferred.format ?? (input.reflected.kind === "primitive" ? input.reflected.format : undefined);
   if (format !== undefined && type === "string") schema.format = format;
-  applyDefault(schema, options, inferred, fail);
-  schema.required = resolveRequired(schema, options, inferred, fail);
-  return schema;
+  applyDefault(name, schema, options, inferred, fail);
+  const required = resolveRequired(schema, options, inferred, fail);
+  return { name, required, schema: schemaOf(schema) };
+}
+
+/** The schema value of a draft: its type's own schema with the facts merged over it. */
+function schemaOf(draft: Draft): Schema {
+  const { type, shape, hasDefault, default: value, description, ...facets } = draft;
+  return {
+    ...PARAMETER_TYPES[type].schema,
+    ...facets,
+    ...(type === "object" && shape),
+    ...(description !== undefined && { description }),
+    ...(hasDefault && { default: value }),
+  } as Schema;
 }
 
 /**
@@ -122,9 +156,9 @@ function withSource(inferred: InferredArgument, source: SourceField | undefined)
     if (schema.enumNames !== undefined) merged.enumNames = [...schema.enumNames];
   }
   if (merged.items === undefined && schema.type === "array" && schema.items)
-    merged.items = sourceItems(schema.items);
-  if (merged.fields === undefined && schema.type === "object" && schema.properties)
-    merged.fields = sourceFields(schema.properties);
+    merged.items = sourceValue(schema.items);
+  if (merged.shape === undefined && schema.type === "object" && schema.properties)
+    merged.shape = objectSchema(sourceFields(schema.properties));
   if (source.optional) merged.optional = true;
   if (merged.default === undefined && source.default !== undefined)
     merged.default = { value: source.default };
@@ -135,15 +169,13 @@ function withSource(inferred: InferredArgument, source: SourceField | undefined)
 }
 
 /** An object's known fields, and the DTO class its values become instances of. */
-function applyShape(schema: ArgumentSchema, { fields, dto }: InferredArgument): void {
-  if (schema.type !== "object") return;
-  if (fields !== undefined) schema.fields = fields;
-  if (dto !== undefined) schema.dto = dto;
+function applyShape(schema: Draft, { shape }: InferredArgument): void {
+  if (schema.type === "object" && shape !== undefined) schema.shape = shape;
 }
 
 /** `minimum` / `maximum`: explicit, else inferred; numbers only, and not crossed. */
 function applyBounds(
-  schema: ArgumentSchema,
+  schema: Draft,
   options: ArgumentOptions,
   inferred: InferredArgument,
   fail: OptionFailure,
@@ -169,7 +201,7 @@ function applyBounds(
 }
 
 /** `minLength` / `maxLength` from the validators, on strings only, and not crossed. */
-function applyLengths(schema: ArgumentSchema, inferred: InferredArgument, fail: OptionFailure): void {
+function applyLengths(schema: Draft, inferred: InferredArgument, fail: OptionFailure): void {
   if (schema.type !== "string") return;
   const { minLength, maxLength } = inferred;
   if (minLength !== undefined && maxLength !== undefined && minLength > maxLength)
@@ -227,7 +259,7 @@ function resolveArrayItems(
   options: ArgumentOptions,
   inferred: InferredArgument,
   fail: OptionFailure,
-): ItemSchema | undefined {
+): Schema | undefined {
   if (options.items !== undefined && options.items_type !== undefined) {
     throw fail("both items and items_type are given", "keep one of them");
   }
@@ -270,7 +302,7 @@ function resolveEnum(
 
 /** The allowed values, with a numeric enum's names when they are the source's values (an explicit `enum` option replaces both). */
 function applyEnum(
-  schema: ArgumentSchema,
+  schema: Draft,
   values: readonly EnumValue[] | undefined,
   inferred: InferredArgument,
 ): void {
@@ -281,7 +313,8 @@ function applyEnum(
 
 /** Sets the default (explicit, else a DTO property initializer) after checking it fits the schema. */
 function applyDefault(
-  schema: ArgumentSchema,
+  name: string,
+  schema: Draft,
   options: ArgumentOptions,
   inferred: InferredArgument,
   fail: OptionFailure,
@@ -289,11 +322,12 @@ function applyDefault(
   const defaultGiven = Object.hasOwn(options, "default") && options.default !== undefined;
   if (!defaultGiven && inferred.default === undefined) return;
   const value = defaultGiven ? options.default : inferred.default?.value;
-  const checked = coerceValue(value, schema, schema.name, { coerce: false });
+  const own = schemaOf(schema);
+  const checked = coerceValue(value, own, name, { coerce: false });
   if (!checked.ok) {
     throw fail(
       `the default ${JSON.stringify(value)} does not fit: ${checked.issues[0]?.message ?? "invalid"}`,
-      `give a default of type ${expectedOf(schema)}`,
+      `give a default of type ${expectedOf(own)}`,
     );
   }
   schema.hasDefault = true;
@@ -302,7 +336,7 @@ function applyDefault(
 
 /** Required unless a default, `optional: true` or `@IsOptional()` says otherwise; `required: true` may not contradict them. */
 function resolveRequired(
-  schema: ArgumentSchema,
+  schema: Draft,
   options: ArgumentOptions,
   inferred: InferredArgument,
   fail: OptionFailure,
@@ -328,7 +362,7 @@ function checkEnumFitsType(values: readonly EnumValue[], type: ParameterType, fa
   }
 }
 
-function resolveItems(option: ItemsOption, fail: OptionFailure): ItemSchema {
+function resolveItems(option: ItemsOption, fail: OptionFailure): Schema {
   const spec = typeof option === "string" ? { type: option } : option;
   if (spec === null || typeof spec !== "object" || !PARAMETER_TYPE_NAMES.includes(spec.type)) {
     throw fail(
@@ -337,11 +371,15 @@ function resolveItems(option: ItemsOption, fail: OptionFailure): ItemSchema {
     );
   }
   checkItemsKeys(spec, fail);
-  const items: ItemSchema = { type: spec.type };
-  if (spec.enum !== undefined) items.enum = resolveItemsEnum(spec.enum, spec.type, fail);
-  if (spec.type === "array") {
-    items.items = spec.items !== undefined ? resolveItems(spec.items, fail) : { type: "string" };
-  } else if (spec.items !== undefined) {
+  const elements =
+    spec.type === "array" && spec.items !== undefined ? resolveItems(spec.items, fail) : undefined;
+  const enumValues = spec.enum !== undefined ? resolveItemsEnum(spec.enum, spec.type, fail) : undefined;
+  const items = {
+    ...PARAMETER_TYPES[spec.type].schema,
+    ...(elements && { items: elements }),
+    ...(enumValues && { enum: enumValues }),
+  } as Schema;
+  if (spec.type !== "array" && spec.items !== undefined) {
     throw fail(
       `items.items is given but the element type is ${spec.type}`,
       "drop it, or make the elements arrays",

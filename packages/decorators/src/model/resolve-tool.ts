@@ -1,11 +1,12 @@
 import { sourceInfoOf } from "@executa/core/internal";
+import { objectCheckerOf } from "../binding/coerce.js";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ToolMetadata } from "../metadata/definitions.js";
 import { argumentsSchema } from "./arguments-schema.js";
 import { resolveSlot } from "./slot-resolvers.js";
 import { toolOutputSchema } from "./tool-output.js";
 import { toolParameters } from "./tool-parameters.js";
-import type { ArgumentSchema, PluginInfo, Slot, ToolModel } from "./types.js";
+import type { PluginInfo, ResolvedArgument, Slot, ToolModel } from "./types.js";
 import { validateToolOptions } from "./validate-tool-options.js";
 
 /**
@@ -22,7 +23,7 @@ export function resolveTool(
   checkPublic(target, className, methodName);
   const options = validateToolOptions(target, className, methodName, tool.options);
   const slots: Slot[] = [];
-  const args: ArgumentSchema[] = [];
+  const args: ResolvedArgument[] = [];
   let dto: Function | undefined;
   for (const { where, param, reflectedType, source, unsupported } of toolParameters(
     target,
@@ -44,7 +45,11 @@ export function resolveTool(
     for (const argument of resolved.arguments ?? []) addArgument(args, argument, className, where);
     dto ??= resolved.dto;
   }
-  const model: ToolModel = { methodName, ...options, arguments: args, input: argumentsSchema(args), slots };
+  // A tool with `@Args()` has no other arguments (see tool-parameters): its input is the DTO's schema.
+  const input = argumentsSchema(args, dto);
+  // Compiled now, not at the first invoke.
+  objectCheckerOf(input);
+  const model: ToolModel = { methodName, ...options, input, slots };
   if (dto) model.dto = dto;
   const output = toolOutputSchema(target, className, methodName);
   if (output) model.output = output;
@@ -68,7 +73,7 @@ function checkPublic(target: Function, className: string, methodName: string): v
   );
 }
 
-function addArgument(args: ArgumentSchema[], argument: ArgumentSchema, className: string, where: string) {
+function addArgument(args: ResolvedArgument[], argument: ResolvedArgument, className: string, where: string) {
   if (args.some((existing) => existing.name === argument.name)) {
     throw new DefinitionError(
       "DUPLICATE_ARGUMENT_NAME",

@@ -63,7 +63,7 @@ function inferredType(input: ArgumentInput): ParameterType {
       return "integer";
     return reflected.type;
   }
-  if (reflected.kind === "class" && inferred.fields !== undefined) return "object";
+  if (reflected.kind === "class" && inferred.shape?.properties !== undefined) return "object";
   const fromEnum = options.enum !== undefined ? enumType(normalizeEnum(options.enum)) : undefined;
   if (fromEnum) return fromEnum;
   const what = reflected.kind === "class" ? `the class ${reflected.class.name}` : reflected.label;

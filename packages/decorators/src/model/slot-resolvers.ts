@@ -5,7 +5,7 @@ import { DefinitionError } from "../errors/definition-error.js";
 import type { ParamSource } from "../metadata/definitions.js";
 import { classifyReflectedType } from "../reflection/reflect-types.js";
 import { resolveArgument } from "./resolve-argument.js";
-import type { ArgumentSchema, PluginInfo, Slot } from "./types.js";
+import type { PluginInfo, ResolvedArgument, Slot } from "./types.js";
 import type { UnsupportedType } from "./unsupported-type.js";
 
 /** Where a parameter is, and what its resolver may need to know about the plugin. */
@@ -29,7 +29,7 @@ export interface SlotSite {
 export interface ResolvedSlot {
   slot: Slot;
   /** Arguments this parameter adds to the manifest (`@Param`: one; `@Args`: the DTO's). */
-  arguments?: readonly ArgumentSchema[];
+  arguments?: readonly ResolvedArgument[];
   /** The DTO class of an `@Args()` parameter. */
   dto?: Function;
 }

@@ -1,26 +1,26 @@
-import type { SourceField, SourceSchema, ValueFormat } from "@executa/core/internal";
+import { PARAMETER_TYPES, type Schema } from "@executa/core";
+import type { SourceField, SourceSchema } from "@executa/core/internal";
 import { UNSAFE_KEYS } from "../binding/sanitize.js";
-import type { ArgumentSchema, ItemSchema } from "./types.js";
-
-/** The facets a number, a formatted string (a date, a URL) or an enum carries, wherever it sits. */
-interface Facets {
-  enum?: ItemSchema["enum"];
-  enumNames?: readonly string[];
-  minimum?: number;
-  maximum?: number;
-  format?: ValueFormat;
-}
+import { objectSchema } from "./arguments-schema.js";
+import type { ResolvedArgument } from "./types.js";
 
 /**
- * The element schema a source type gives an array's elements: its type, enum, bounds,
- * nested elements and object shape.
+ * The schema value a source type gives a value (an array's elements, an object's field):
+ * its type, enum (with a numeric enum's names), bounds, format, nested elements and
+ * object shape.
  */
-export function sourceItems(schema: SourceSchema): ItemSchema {
-  const items: ItemSchema = { type: schema.type };
-  copyFacets(items, schema);
-  if (schema.type === "array") items.items = schema.items ? sourceItems(schema.items) : { type: "string" };
-  if (schema.type === "object" && schema.properties) items.fields = sourceFields(schema.properties);
-  return items;
+export function sourceValue(schema: SourceSchema): Schema {
+  const enumValues = schema.enum !== undefined && schema.enum.length > 0 ? [...schema.enum] : undefined;
+  return {
+    ...PARAMETER_TYPES[schema.type].schema,
+    ...(schema.type === "array" && { items: schema.items ? sourceValue(schema.items) : { type: "string" } }),
+    ...(enumValues && { enum: enumValues }),
+    ...(enumValues && schema.enumNames !== undefined && { enumNames: [...schema.enumNames] }),
+    ...(schema.format !== undefined && { format: schema.format }),
+    ...(schema.minimum !== undefined && { minimum: schema.minimum }),
+    ...(schema.maximum !== undefined && { maximum: schema.maximum }),
+    ...(schema.type === "object" && schema.properties && objectSchema(sourceFields(schema.properties))),
+  } as Schema;
 }
 
 /**
@@ -28,35 +28,22 @@ export function sourceItems(schema: SourceSchema): ItemSchema {
  * object literal type): checked at invoke time like a nested DTO's, and listed in the
  * manifest's `properties`. Keys that binding strips (`__proto__`, …) are left out.
  */
-export function sourceFields(properties: Readonly<Record<string, SourceField>>): ArgumentSchema[] {
+export function sourceFields(properties: Readonly<Record<string, SourceField>>): ResolvedArgument[] {
   return Object.entries(properties)
     .filter(([name]) => !UNSAFE_KEYS.has(name))
-    .map(([name, field]) => sourceFieldSchema(name, field));
+    .map(([name, field]) => sourceArgument(name, field));
 }
 
-function sourceFieldSchema(name: string, field: SourceField): ArgumentSchema {
-  const { schema } = field;
+function sourceArgument(name: string, field: SourceField): ResolvedArgument {
   const hasDefault = field.default !== undefined;
-  const argument: ArgumentSchema = {
+  const described = field.description !== undefined && field.description.trim() !== "";
+  return {
     name,
-    type: schema.type,
     required: !(field.optional || hasDefault),
-    hasDefault,
+    schema: {
+      ...sourceValue(field.schema),
+      ...(described && { description: field.description }),
+      ...(hasDefault && { default: field.default }),
+    },
   };
-  if (hasDefault) argument.default = field.default;
-  if (field.description !== undefined && field.description.trim() !== "")
-    argument.description = field.description;
-  copyFacets(argument, schema);
-  if (schema.type === "array") argument.items = schema.items ? sourceItems(schema.items) : { type: "string" };
-  if (schema.type === "object" && schema.properties) argument.fields = sourceFields(schema.properties);
-  return argument;
-}
-
-/** Copies `enum` (with a numeric enum's names), `minimum`, `maximum` and `format` when the source gives them. */
-function copyFacets(target: Facets, schema: SourceSchema): void {
-  if (schema.enum !== undefined && schema.enum.length > 0) target.enum = [...schema.enum];
-  if (target.enum !== undefined && schema.enumNames !== undefined) target.enumNames = [...schema.enumNames];
-  if (schema.minimum !== undefined) target.minimum = schema.minimum;
-  if (schema.maximum !== undefined) target.maximum = schema.maximum;
-  if (schema.format !== undefined) target.format = schema.format;
 }

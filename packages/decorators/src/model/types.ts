@@ -2,60 +2,18 @@
  * The resolved, validated form of a decorated class: what the manifest builder and the
  * binder work from. Produced by `resolvePlugin`; decorators never see it.
  */
-import type { ArrayItemType, Manifest, ObjectTypeSchema, ParameterType, ServerOptions } from "@executa/core";
-import type { ValueFormat } from "@executa/core/internal";
+import type { Manifest, ObjectTypeSchema, Schema, ServerOptions } from "@executa/core";
 import type { ParamResolveInput } from "../metadata/definitions.js";
-import type { EnumValue } from "../options/argument-options.js";
-
-/** Element schema of an array argument. */
-export interface ItemSchema {
-  type: ArrayItemType;
-  enum?: readonly EnumValue[];
-  /** A numeric TypeScript enum's member names, one per `enum` value: what the model is shown and may send. */
-  enumNames?: readonly string[];
-  /** Elements of a nested array. */
-  items?: ItemSchema;
-  /** Known shape of object elements (nested DTOs, interfaces): checked, and the manifest's `properties`. */
-  fields?: readonly ArgumentSchema[];
-  /** The DTO class each object element becomes an instance of (its fields are checked at every depth). */
-  dto?: Function;
-  /** Inclusive bounds of number / integer elements (in the manifest as description text). */
-  minimum?: number;
-  maximum?: number;
-  /** A string format the binder turns into an object (`date-time` → `Date`, `uri` → `URL`). */
-  format?: ValueFormat;
-}
 
 /**
- * One argument of a tool (a `@Param`, or a property of an `@Args` DTO) as the binder checks
- * it. Every projection reads the tool's schema value instead (`ToolModel.input`, made from
- * these by `argumentsSchema`).
+ * One argument of a tool (a `@Param`, or a property of an `@Args` DTO) as resolved: its
+ * name and whether a caller must send it, which the input object's `properties` and
+ * `required` hold, and its schema value (with its description and default).
  */
-export interface ArgumentSchema {
-  name: string;
-  type: ParameterType;
-  description?: string;
-  required: boolean;
-  /** Whether `default` is set (a default may itself be `null`). */
-  hasDefault: boolean;
-  default?: unknown;
-  enum?: readonly EnumValue[];
-  /** A numeric TypeScript enum's member names, one per `enum` value: what the model is shown and may send. */
-  enumNames?: readonly string[];
-  /** Set exactly when `type` is `array`. */
-  items?: ItemSchema;
-  /** Known shape of an `object` argument (a nested DTO, an interface): checked, and the manifest's `properties`. */
-  fields?: readonly ArgumentSchema[];
-  /** The DTO class an `object` value becomes an instance of (its fields are checked at every depth). */
-  dto?: Function;
-  /** Inclusive bounds of a number / integer argument. */
-  minimum?: number;
-  maximum?: number;
-  /** Inclusive length bounds of a string argument, in characters (code points). */
-  minLength?: number;
-  maxLength?: number;
-  /** A string format the binder turns into an object (`date-time` → `Date`, `uri` → `URL`). */
-  format?: ValueFormat;
+export interface ResolvedArgument {
+  readonly name: string;
+  readonly required: boolean;
+  readonly schema: Schema;
 }
 
 /** What fills one positional parameter of a tool method. */
@@ -75,9 +33,11 @@ export interface ToolModel {
   streaming?: boolean;
   /** The OAuth scopes a caller needs (MCP over HTTP with an issuer). */
   scopes?: readonly string[];
-  /** The tool's arguments in manifest order, as the binder checks them. */
-  arguments: readonly ArgumentSchema[];
-  /** The tool's input (the argument object) as the one schema value every projection derives from. */
+  /**
+   * The tool's input (the argument object) as the one schema value every projection derives
+   * from and the binder's checker is compiled from; its `properties` are the arguments in
+   * manifest order.
+   */
   input: ObjectTypeSchema;
   /** The DTO class when the method takes `@Args()`. */
   dto?: Function;

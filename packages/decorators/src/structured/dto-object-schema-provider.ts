@@ -2,16 +2,16 @@ import {
   InvalidParamsError,
   type ObjectSchema,
   type ObjectSchemaProvider,
+  type ObjectTypeSchema,
   type ObjectValidation,
 } from "@executa/core";
 import { responseFormatSchema, type SourceField, sourceInfoOf } from "@executa/core/internal";
-import { checkFields } from "../binding/coerce.js";
+import { objectCheckerOf } from "../binding/coerce.js";
 import { type DtoSupport, dtoSupport, dtoSupportEnabled } from "../dto/dto-support.js";
 import { anySourceFacts, dtoWithoutFields } from "../dto/dto-without-fields.js";
 import { lineage } from "../metadata/storage.js";
 import { argumentsSchema } from "../model/arguments-schema.js";
 import { sourceFields } from "../model/source-schema.js";
-import type { ArgumentSchema } from "../model/types.js";
 import { dropNullOptionals } from "./drop-null-optionals.js";
 import { structuredOptionsOf } from "./structured.js";
 
@@ -27,7 +27,7 @@ export const DTO_OBJECT_SCHEMA_PROVIDER: ObjectSchemaProvider = {
   schemaOf(target, { strict }): ObjectSchema {
     const options = structuredOptionsOf(target);
     return {
-      schema: responseFormatSchema(argumentsSchema(argumentsOf(target)), strict),
+      schema: responseFormatSchema(schemaOf(target), strict),
       name: options?.name ?? target.name,
       ...(options?.description !== undefined ? { description: options.description } : {}),
     };
@@ -39,13 +39,13 @@ export const DTO_OBJECT_SCHEMA_PROVIDER: ObjectSchemaProvider = {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       return { ok: false, issues: [{ path: "", message: "must be a JSON object" }] };
     }
-    const args = argumentsOf(target);
-    const values = dropNullOptionals(value, args) as Record<string, unknown>;
-    const checked = checkFields(args, values, "", { coerce: false });
+    const schema = schemaOf(target);
+    const values = dropNullOptionals(value, schema) as Record<string, unknown>;
+    const checked = objectCheckerOf(schema)(values, { coerce: false });
     const dto = support(target);
-    if (checked.ok) return built(dto, target, checked.value);
+    if (checked.ok) return built(dto, target, schema, checked.value);
     // The validators' own wording, where they see a problem too (it is fed back to the model).
-    const theirs = dto === SOURCE_ONLY ? undefined : await built(dto, target, values);
+    const theirs = dto === SOURCE_ONLY ? undefined : await built(dto, target, schema, values);
     return theirs && !theirs.ok ? theirs : { ok: false, issues: checked.issues };
   },
 };
@@ -54,10 +54,11 @@ export const DTO_OBJECT_SCHEMA_PROVIDER: ObjectSchemaProvider = {
 async function built<T extends object>(
   dto: DtoSupport,
   target: abstract new () => T,
+  schema: ObjectTypeSchema,
   values: Record<string, unknown>,
 ): Promise<ObjectValidation<T>> {
   try {
-    const instance = await dto.toValidatedDto(target, values, `createObject(${target.name})`);
+    const instance = await dto.toValidatedDto(target, schema, values, `createObject(${target.name})`);
     return { ok: true, value: instance as T };
   } catch (error) {
     if (error instanceof InvalidParamsError) return { ok: false, issues: error.issues };
@@ -65,20 +66,21 @@ async function built<T extends object>(
   }
 }
 
-const readings = new WeakMap<Function, ArgumentSchema[]>();
+const schemas = new WeakMap<Function, ObjectTypeSchema>();
 
-function argumentsOf(target: Function): ArgumentSchema[] {
-  let args = readings.get(target);
-  if (args === undefined) {
+/** The schema value of a target class, read once. */
+function schemaOf(target: Function): ObjectTypeSchema {
+  let schema = schemas.get(target);
+  if (schema === undefined) {
     const dto = support(target);
     if (!dto.describesArguments(target)) {
       const { problem, fix } = dtoWithoutFields(target, anySourceFacts());
       throw new Error(`createObject(${target.name}): ${problem}. Fix: ${fix}`);
     }
-    args = dto.dtoToArguments(target, `createObject(${target.name})`);
-    readings.set(target, args);
+    schema = argumentsSchema(dto.dtoToArguments(target, `createObject(${target.name})`), target);
+    schemas.set(target, schema);
   }
-  return args;
+  return schema;
 }
 
 function support(target: Function): DtoSupport {
@@ -106,11 +108,11 @@ function sourceNamesOf(target: Function): { fields: Record<string, SourceField>;
 
 /**
  * Undecorated classes read from the source facts alone, while no decorator has plugged
- * class-validator in: the fields are checked by `checkFields` (types, enums, bounds,
+ * class-validator in: the fields are checked by the schema's checker (types, enums, bounds,
  * nested shapes, dates), then assigned to a new instance.
  */
 const SOURCE_ONLY: DtoSupport = {
   describesArguments: (target) => Object.keys(sourceNamesOf(target).fields).length > 0,
   dtoToArguments: (target) => sourceFields(sourceNamesOf(target).fields),
-  toValidatedDto: (target, values) => Object.assign(new (target as new () => object)(), values),
+  toValidatedDto: (target, _schema, values) => Object.assign(new (target as new () => object)(), values),
 };

@@ -1,19 +1,20 @@
+import type { Schema } from "@executa/core";
 import { describe, expect, test } from "vitest";
-import { coerceValue, type ValueSchema } from "../../src/binding/coerce.js";
+import { coerceValue, objectCheckerOf } from "../../src/binding/coerce.js";
 
 const lenient = { coerce: true };
 const strict = { coerce: false };
 
-const integer: ValueSchema = { type: "integer" };
-const number: ValueSchema = { type: "number" };
-const boolean: ValueSchema = { type: "boolean" };
-const string: ValueSchema = { type: "string" };
-const object: ValueSchema = { type: "object" };
-const strings: ValueSchema = { type: "array", items: { type: "string" } };
-const integers: ValueSchema = { type: "array", items: { type: "integer" } };
-const matrix: ValueSchema = { type: "array", items: { type: "array", items: { type: "integer" } } };
-const unit: ValueSchema = { type: "string", enum: ["c", "f"] };
-const colors: ValueSchema = { type: "array", items: { type: "string", enum: ["red", "green"] } };
+const integer: Schema = { type: "integer" };
+const number: Schema = { type: "number" };
+const boolean: Schema = { type: "boolean" };
+const string: Schema = { type: "string" };
+const object: Schema = { type: "object" };
+const strings: Schema = { type: "array", items: { type: "string" } };
+const integers: Schema = { type: "array", items: { type: "integer" } };
+const matrix: Schema = { type: "array", items: { type: "array", items: { type: "integer" } } };
+const unit: Schema = { type: "string", enum: ["c", "f"] };
+const colors: Schema = { type: "array", items: { type: "string", enum: ["red", "green"] } };
 
 describe("coercion table: accepted values", () => {
   test.each([
@@ -133,5 +134,50 @@ describe("strict checking (declared defaults)", () => {
 
   test("values of the right type pass", () => {
     expect(coerceValue([1, 2], integers, "x", strict)).toEqual({ ok: true, value: [1, 2] });
+  });
+});
+
+describe("compiled from the schema value: a recursive class by $ref", () => {
+  const node: Schema = {
+    type: "object",
+    properties: {
+      name: { type: "string" },
+      children: { type: "array", items: { $ref: "#/$defs/Node" } },
+    },
+    required: ["name"],
+    additionalProperties: false,
+  };
+  const root = {
+    type: "object",
+    properties: { tree: { $ref: "#/$defs/Node" } },
+    required: ["tree"],
+    additionalProperties: false,
+    $defs: { Node: node },
+  } as const;
+  const nested = (depth: number, leaf: Record<string, unknown>): Record<string, unknown> =>
+    depth === 0 ? leaf : { name: `level ${depth}`, children: [nested(depth - 1, leaf)] };
+
+  test("every depth is checked: an unknown key and a missing name five levels down", () => {
+    const result = objectCheckerOf(root)({ tree: nested(5, { nam: "typo" }) }, lenient);
+    const path = "tree.children.0.children.0.children.0.children.0.children.0";
+    expect(result).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: `${path}.nam`,
+          message: "unknown argument; expected: name, children",
+          expected: "name, children",
+        },
+        { path: `${path}.name`, message: "is required", expected: "string" },
+      ],
+    });
+  });
+
+  test("values are coerced at every depth, too", () => {
+    const deep = { tree: nested(4, { name: "leaf", children: '[{"name":"below"}]' }) };
+    const result = objectCheckerOf(root)(deep, lenient);
+    expect(result.ok).toBe(true);
+    const leaf = JSON.stringify(result.ok && result.value);
+    expect(leaf).toContain('"children":[{"name":"below"}]');
   });
 });

@@ -288,7 +288,6 @@ const CASES = {
           name: "run",
           description: "R.",
           timeout: 1.5,
-          arguments: [],
           input: { type: "object" },
           slots: [],
         },

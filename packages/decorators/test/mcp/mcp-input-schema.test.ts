@@ -118,7 +118,7 @@ describe("MCP inputSchema of a DTO tool", async () => {
     });
   });
 
-  test("a recursive DTO refers to itself by $ref, so every depth is described", () => {
+  test("a recursive DTO is written once, in $defs, and referred to by $ref wherever it occurs", () => {
     const node = {
       type: "object",
       properties: {
@@ -128,7 +128,9 @@ describe("MCP inputSchema of a DTO tool", async () => {
       required: ["name"],
       additionalProperties: false,
     };
-    expect(schema.properties.category).toEqual(node);
+    expect(schema.properties.category).toEqual({ $ref: "#/$defs/CategoryNode" });
     expect(schema.$defs).toEqual({ CategoryNode: node });
+    // One definition of the class in the whole input schema.
+    expect(JSON.stringify(schema).match(/"children"/g)).toHaveLength(1);
   });
 });

@@ -35,7 +35,7 @@ describe("nested DTOs in a minified bundle, spawned and driven over real pipes",
     expect(parameters?.find((parameter) => parameter.name === "title")).toMatchObject({ maxLength: 20 });
   });
 
-  test("served over MCP, inputSchema shows nested required fields, bounds and the recursion by $ref", async () => {
+  test("served over MCP, inputSchema shows nested required fields, bounds and the recursive class once, by $ref", async () => {
     const mcp = spawnPlugin(bundle.file, { EXECUTA_PROTOCOL: "mcp" });
     try {
       const frame = await mcp.request("tools/list");
@@ -54,7 +54,7 @@ describe("nested DTOs in a minified bundle, spawned and driven over real pipes",
           title: { type: "string", maxLength: 20 },
           payer: { type: "object", required: ["email"], additionalProperties: false },
           items: { type: "array", items: { required: ["label", "unitPrice"] } },
-          category: node,
+          category: { $ref: "#/$defs/CategoryNode" },
         },
         required: ["title", "payer", "items"],
         additionalProperties: false,

@@ -20,6 +20,7 @@ export const arrayType: ParameterTypeRules<"array"> = {
   name: "array",
   noun: NOUN,
   schemaFields: ["items", "items_type"],
+  schema: { type: "array", items: DEFAULT_ELEMENT_TYPE.schema },
   reflectedFrom: "Array",
   fits: (value) => Array.isArray(value),
   fromText(text, element = DEFAULT_ELEMENT_TYPE) {

@@ -12,6 +12,7 @@ export const booleanType: ParameterTypeRules<"boolean"> = {
   name: "boolean",
   noun: NOUN,
   schemaFields: [],
+  schema: { type: "boolean" },
   reflectedFrom: "Boolean",
   typeScriptFlags: "BooleanLike",
   fits: (value) => typeof value === "boolean",

@@ -13,6 +13,7 @@ export const integerType: ParameterTypeRules<"integer"> = {
   name: "integer",
   noun: NOUN,
   schemaFields: [],
+  schema: { type: "integer" },
   fits: (value) => Number.isInteger(value),
   fromText(text) {
     const trimmed = text.trim();

@@ -13,6 +13,7 @@ export const numberType: ParameterTypeRules<"number"> = {
   name: "number",
   noun: NOUN,
   schemaFields: [],
+  schema: { type: "number" },
   reflectedFrom: "Number",
   typeScriptFlags: "NumberLike",
   fits: (value) => typeof value === "number" && Number.isFinite(value),

@@ -14,6 +14,7 @@ export const objectType: ParameterTypeRules<"object"> = {
   name: "object",
   noun: NOUN,
   schemaFields: [],
+  schema: { type: "object" },
   fits: isJsonObject,
   fromText(text) {
     const value = parseJson(text);

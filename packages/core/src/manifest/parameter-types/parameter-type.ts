@@ -1,4 +1,5 @@
 import { previewText } from "../../errors/preview.js";
+import type { Schema } from "../../schema/schema.js";
 
 /** What reading a parameter value from text gave: the value, or why the text is not one. */
 export type TextReading = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -21,6 +22,12 @@ export interface ParameterTypeRules<Name extends string = string> {
    * `items_type` for `array`, none for the others.
    */
   readonly schemaFields: readonly string[];
+  /**
+   * The schema value of a value of this type as declared with nothing more, e.g.
+   * `{ type: "string" }`; what a declaration adds (an enum, bounds, an array's elements, an
+   * object's fields) is merged over it.
+   */
+  readonly schema: Schema;
   /**
    * The name of the global constructor whose reflected `design:type` (decorator metadata)
    * means this type: `String` for `string`. Absent where no constructor stands for the

@@ -5,6 +5,7 @@ export const stringType: ParameterTypeRules<"string"> = {
   name: "string",
   noun: "a string",
   schemaFields: [],
+  schema: { type: "string" },
   reflectedFrom: "String",
   typeScriptFlags: "StringLike",
   fits: (value) => typeof value === "string",

@@ -14,19 +14,47 @@ type ManifestProperty = ParameterItems & { description?: string };
  * known shape). What the dialect has no field for (a format, a numeric enum's mapping,
  * facts of elements and nested properties) is said in the description (see
  * {@link describedWithNotes}). A numeric enum is shown by its member names, as a string
- * enum; a recursive reference as an object without properties.
+ * enum. A reference to a `$defs` entry is shown as the entry, once along each path:
+ * inside it, a reference to it again (recursion) is an object without properties.
  */
 export function manifestParameters(input: ObjectTypeSchema): ParameterSchema[] {
   const required = new Set(input.required);
+  const defs = input.$defs ?? {};
+  // The input is a recurring class itself (a tool taking a `CategoryNode`): its entry is open.
+  const open = Object.keys(defs).filter(
+    (name) => input.target !== undefined && targetOf(defs[name]) === input.target,
+  );
+  const at: Expansion = { defs, open: new Set(open) };
   return Object.entries(input.properties ?? {}).map(([name, schema]) =>
-    parameterOf(name, schema, required.has(name)),
+    parameterOf(name, schema, required.has(name), at),
   );
 }
 
-function parameterOf(name: string, schema: Schema, required: boolean): ParameterSchema {
+/** Where references lead: the root's `$defs`, and the entries being shown on the current path. */
+interface Expansion {
+  readonly defs: Readonly<Record<string, Schema>>;
+  readonly open: ReadonlySet<string>;
+}
+
+function targetOf(schema: Schema | undefined): unknown {
+  return schema !== undefined && "target" in schema ? schema.target : undefined;
+}
+
+/** A reference as the entry it names (with the annotations beside it), unless that entry is open already. */
+function expand(given: Schema, at: Expansion): [Schema, Expansion] {
+  if (!("$ref" in given)) return [given, at];
+  const name = given.$ref.slice("#/$defs/".length);
+  const def = at.defs[name];
+  if (def === undefined || at.open.has(name)) return [given, at];
+  const { $ref: _ref, ...site } = given;
+  return [{ ...def, ...site } as Schema, { defs: at.defs, open: new Set(at.open).add(name) }];
+}
+
+function parameterOf(name: string, given: Schema, required: boolean, outer: Expansion): ParameterSchema {
+  const [schema, at] = expand(given, outer);
   const shown = shownEnum(schema);
   const parameter: ParameterSchema = { name, type: shown.type as ParameterType };
-  if ("items" in schema && schema.items !== undefined) parameter.items = itemsOf(schema.items);
+  if ("items" in schema && schema.items !== undefined) parameter.items = itemsOf(schema.items, at);
   const description = describedWithNotes(schema, "parameter");
   if (description !== undefined) parameter.description = description;
   parameter.required = required;
@@ -35,35 +63,38 @@ function parameterOf(name: string, schema: Schema, required: boolean): Parameter
   const facts = schema as Partial<Record<"minimum" | "maximum" | "minLength" | "maxLength", number>>;
   for (const key of ["minimum", "maximum", "minLength", "maxLength"] as const)
     if (facts[key] !== undefined) parameter[key] = facts[key];
-  if ("properties" in schema && schema.properties !== undefined) parameter.properties = propertiesOf(schema);
+  if ("properties" in schema && schema.properties !== undefined)
+    parameter.properties = propertiesOf(schema, at);
   return parameter;
 }
 
-function itemsOf(schema: Schema): ParameterItems {
+function itemsOf(given: Schema, outer: Expansion): ParameterItems {
+  const [schema, at] = expand(given, outer);
   const shown = shownEnum(schema);
   const items: ParameterItems = { type: shown.type as ParameterItems["type"] };
   if (shown.enum !== undefined) items.enum = shown.enum;
-  if ("items" in schema && schema.items !== undefined) items.items = itemsOf(schema.items);
+  if ("items" in schema && schema.items !== undefined) items.items = itemsOf(schema.items, at);
   if ("properties" in schema && schema.properties !== undefined) {
-    items.properties = propertiesOf(schema);
+    items.properties = propertiesOf(schema, at);
     items.required = [...(schema.required ?? [])];
   }
   return items;
 }
 
 /** The `properties` of an object: each field's schema, with what has no field there said in its description. */
-function propertiesOf(schema: ObjectTypeSchema): Record<string, ManifestProperty> {
+function propertiesOf(schema: ObjectTypeSchema, outer: Expansion): Record<string, ManifestProperty> {
   const required = new Set(schema.required);
   const properties: Record<string, ManifestProperty> = {};
-  for (const [name, field] of Object.entries(schema.properties ?? {})) {
+  for (const [name, given] of Object.entries(schema.properties ?? {})) {
+    const [field, at] = expand(given, outer);
     const shown = shownEnum(field);
     const property: ManifestProperty = { type: shown.type as ParameterItems["type"] };
     const description = describedWithNotes(field, "property", required.has(name));
     if (description !== undefined) property.description = description;
     if (shown.enum !== undefined) property.enum = shown.enum;
-    if ("items" in field && field.items !== undefined) property.items = itemsOf(field.items);
+    if ("items" in field && field.items !== undefined) property.items = itemsOf(field.items, at);
     if ("properties" in field && field.properties !== undefined) {
-      property.properties = propertiesOf(field);
+      property.properties = propertiesOf(field, at);
       property.required = [...(field.required ?? [])];
     }
     properties[name] = property;

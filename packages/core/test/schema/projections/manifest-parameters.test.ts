@@ -57,4 +57,50 @@ describe("manifestParameters", () => {
     });
     expect(JSON.stringify(Object.keys(order!))).toBe('["name","type","required","properties"]');
   });
+
+  it("a class written once in $defs is shown where it is referred to, expanded once along each path", () => {
+    const node = {
+      type: "object",
+      properties: {
+        name: { type: "string" },
+        children: { type: "array", items: { $ref: "#/$defs/Node" } },
+      },
+      required: ["name"],
+      additionalProperties: false,
+    } as const;
+    const parameters = manifestParameters({
+      type: "object",
+      properties: {
+        tree: { $ref: "#/$defs/Node", description: "The tree." },
+        forest: { type: "array", items: { $ref: "#/$defs/Node" } },
+      },
+      required: ["tree"],
+      $defs: { Node: node },
+    });
+    const shown = {
+      name: { type: "string" },
+      children: { type: "array", description: "optional", items: { type: "object" } },
+    };
+    expect(parameters).toEqual([
+      { name: "tree", type: "object", description: "The tree.", required: true, properties: shown },
+      {
+        name: "forest",
+        type: "array",
+        items: { type: "object", properties: shown, required: ["name"] },
+        required: false,
+      },
+    ]);
+  });
+
+  it("an input that is a recurring class itself shows its recursion as an object", () => {
+    class Node {}
+    const node = {
+      type: "object",
+      properties: { children: { type: "array", items: { $ref: "#/$defs/Node" } } },
+      additionalProperties: false,
+      target: Node,
+    } as const;
+    const [children] = manifestParameters({ ...node, $defs: { Node: node } });
+    expect(children).toEqual({ name: "children", type: "array", items: { type: "object" }, required: false });
+  });
 });

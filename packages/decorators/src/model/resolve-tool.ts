@@ -24,6 +24,7 @@ export function resolveTool(
   const slots: Slot[] = [];
   const args: ArgumentSchema[] = [];
   let dto: Function | undefined;
+  let input: ToolModel["input"] | undefined;
   for (const { where, param, reflectedType, source, unsupported } of toolParameters(
     target,
     className,
@@ -43,9 +44,17 @@ export function resolveTool(
     slots.push(resolved.slot);
     for (const argument of resolved.arguments ?? []) addArgument(args, argument, className, where);
     dto ??= resolved.dto;
+    input ??= resolved.input;
   }
-  const model: ToolModel = { methodName, ...options, arguments: args, input: argumentsSchema(args), slots };
+  const model: ToolModel = {
+    methodName,
+    ...options,
+    arguments: args,
+    input: input ?? argumentsSchema(args),
+    slots,
+  };
   if (dto) model.dto = dto;
+  for (const slot of slots) if (slot.kind === "standard") model.standard = slot.schema;
   const output = toolOutputSchema(target, className, methodName);
   if (output) model.output = output;
   return model;

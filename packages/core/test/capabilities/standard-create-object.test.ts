@@ -11,8 +11,11 @@ import {
   type PluginDefinition,
 } from "@executa/core";
 import { FAMILY_GRANTS } from "@executa/core/internal";
+import { toStandardJsonSchema } from "@valibot/to-json-schema";
+import * as v from "valibot";
 import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
+import { fakeHost } from "./helpers/fake-channel.js";
 import { FakeHost, MAX_LINE_BYTES, type ReverseCall } from "./helpers/fake-host.js";
 
 const Summary = z
@@ -154,5 +157,34 @@ describe("createObject with a zod schema", () => {
       message: expect.stringMatching(/does not validate into the zod schema after 1 attempt/),
       data: { failure: "schema_mismatch", issues: [{ path: "summary" }, { path: "sentiment" }] },
     });
+  });
+});
+
+describe("createObject with other Standard Schema targets", () => {
+  const reply = (text: string) => ({ role: "assistant", content: { type: "text", text }, model: "scripted" });
+
+  it("a valibot schema (toStandardJsonSchema): its title names the format, its output is answered", async () => {
+    const Tag = toStandardJsonSchema(
+      v.pipe(
+        v.object({ tag: v.pipe(v.string(), v.maxLength(20)), weight: v.optional(v.number(), 1) }),
+        v.title("tag"),
+      ),
+    );
+    const { host, sent } = fakeHost({ respond: () => reply('{"tag":"sky","weight":null}') });
+    const created = await host.sampling.createObject(Tag, { messages });
+    expect(created.object).toEqual({ tag: "sky", weight: 1 });
+    expect(sent[0]!.params.responseFormat).toMatchObject({ json_schema: { name: "tag", strict: true } });
+  });
+
+  it("a schema the subset cannot carry fails locally with -32004, naming the code, before any request", async () => {
+    const { host, sent } = fakeHost({ respond: () => reply("{}") });
+    const error = await host.sampling.createObject(z.object({ on: z.date() }), { messages }).then(
+      () => undefined,
+      (e: { code?: number; data?: unknown; message: string }) => e,
+    );
+    expect(error?.code).toBe(-32004);
+    expect(error?.data).toEqual({ reason: "unreadable_schema", code: "CONVERSION_FAILED" });
+    expect(error?.message).toMatch(/cannot read the JSON Schema of the zod schema: zod cannot write/);
+    expect(sent).toHaveLength(0);
   });
 });

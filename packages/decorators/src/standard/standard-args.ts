@@ -8,6 +8,7 @@
  */
 import {
   type ObjectTypeSchema,
+  type ParamIssue,
   SchemaConversionError,
   type StandardSchemaV1,
   schemaOfStandard,
@@ -54,7 +55,10 @@ export function standardArgsInput(args: StandardArgs, site: StandardArgsSite): O
 /**
  * One invoke's arguments checked against the tool's `input` and then by the library: the
  * library's output value, or -32602 with the issues (dotted paths, as class-validator's).
- * Synchronous when the library validates synchronously.
+ * Where the input refuses a value the library refuses too, the library's wording is
+ * reported (`Invalid email address`, not the pattern it is written as); an unknown
+ * argument is reported as for every tool. Synchronous when the library validates
+ * synchronously.
  */
 export function standardArguments(
   tool: { readonly name: string; readonly input: ObjectTypeSchema },
@@ -63,22 +67,34 @@ export function standardArguments(
 ): unknown {
   const names = Object.keys(tool.input.properties ?? {});
   const shape = shapeCheckOf(tool.input)(args);
-  if (shape !== undefined) throw invalidArguments(tool.name, names, [paramIssue(shape, names)]);
+  const ours = shape === undefined ? undefined : paramIssue(shape, names);
+  if (shape !== undefined && isUnknownArgument(shape))
+    throw invalidArguments(tool.name, names, [paramIssue(shape, names)]);
   const result = schema["~standard"].validate(args);
-  return result instanceof Promise
-    ? result.then((done) => outputOf(tool.name, names, done))
-    : outputOf(tool.name, names, result);
+  const read = (done: StandardSchemaV1.Result<unknown>) => outputOf(tool.name, names, done, ours);
+  return result instanceof Promise ? result.then(read) : read(result);
 }
 
-function outputOf(tool: string, names: readonly string[], result: StandardSchemaV1.Result<unknown>): unknown {
-  if (result.issues === undefined) return result.value;
-  throw invalidArguments(tool, names, standardIssues(result.issues));
+function outputOf(
+  tool: string,
+  names: readonly string[],
+  result: StandardSchemaV1.Result<unknown>,
+  ours: ParamIssue | undefined,
+): unknown {
+  if (result.issues !== undefined) throw invalidArguments(tool, names, standardIssues(result.issues));
+  if (ours !== undefined) throw invalidArguments(tool, names, [ours]);
+  return result.value;
 }
 
-/** A shape issue as every -32602 reports one: a dotted path; an unknown top-level key as an unknown argument. */
-function paramIssue(issue: ShapeIssue, names: readonly string[]): { path: string; message: string } {
+/** A key of the argument object the tool does not have. */
+function isUnknownArgument(issue: ShapeIssue): boolean {
+  return issue.problem === "is not a known field" && !/[.[]/.test(issue.path);
+}
+
+/** A shape issue as every -32602 reports one: a dotted path; an unknown argument named as such. */
+function paramIssue(issue: ShapeIssue, names: readonly string[]): ParamIssue {
   const path = issue.path.replace(/\[(\d+)\]/g, ".$1");
-  if (issue.problem === "is not a known field" && !path.includes("."))
+  if (isUnknownArgument(issue))
     return { path, message: `unknown argument; expected: ${names.join(", ") || "none"}` };
   return { path, message: issue.problem };
 }

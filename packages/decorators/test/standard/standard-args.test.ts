@@ -165,6 +165,59 @@ describe("a zod 4 schema as a tool's arguments", () => {
   });
 });
 
+describe("the input schema value and the library, together", () => {
+  const Contact = z.strictObject({
+    email: z.email(),
+    handle: z.string().refine(async (handle) => handle !== "taken", { message: "handle is taken" }),
+  });
+  /** A library whose validate accepts anything its JSON Schema refuses (a lax or faulty one). */
+  const lax = {
+    "~standard": {
+      version: 1 as const,
+      vendor: "lax",
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: {
+        input: () => ({ type: "object", properties: { n: { type: "integer" } }, required: ["n"] }),
+        output: () => ({}),
+      },
+    },
+  };
+
+  @Plugin({ name: "together", version: "1.0.0", description: "Together." })
+  class Together {
+    @Tool({ description: "Adds a contact." })
+    add(@Args(Contact) contact: z.output<typeof Contact>) {
+      return contact;
+    }
+
+    @Tool({ description: "Counts." })
+    count(@Args(lax) args: { n: number }) {
+      return args;
+    }
+  }
+  const together = buildPlugin(Together);
+
+  test("where both refuse a value, the library's own wording is reported, not the pattern", async () => {
+    const error = await invalidParams(together, "add", { email: "nobody", handle: "ada" });
+    expect(error.data).toMatchObject({ issues: [{ path: "email", message: "Invalid email address" }] });
+  });
+
+  test("an asynchronous refinement is awaited", async () => {
+    const error = await invalidParams(together, "add", { email: "ada@example.com", handle: "taken" });
+    expect(error.data).toMatchObject({ issues: [{ path: "handle", message: "handle is taken" }] });
+    expect(await callTool(together, "add", { email: "ada@example.com", handle: "ada" })).toEqual({
+      email: "ada@example.com",
+      handle: "ada",
+    });
+  });
+
+  test("what the input schema refuses never reaches the method, though the library lets it through", async () => {
+    const error = await invalidParams(together, "count", { n: 1.5 });
+    expect(error.data).toMatchObject({ issues: [{ path: "n", message: "must be an integer, got number" }] });
+    expect(await callTool(together, "count", { n: 2 })).toEqual({ n: 2 });
+  });
+});
+
 describe("a valibot schema (toStandardJsonSchema) as a tool's arguments", () => {
   test("the manifest and MCP inputSchema come from its JSON Schema", async () => {
     const tool = manifestOf(StandardDoors).tools.find((entry) => entry.name === "forecast");

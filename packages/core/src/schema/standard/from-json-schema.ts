@@ -25,6 +25,7 @@ const TYPE_KEYWORDS: Readonly<Record<JsonType, readonly string[]>> = {
 };
 
 const ROOT_NAME = "Root";
+const DIALECT = "https://json-schema.org/draft/2020-12/schema";
 const REFINE_FIX =
   "leave it out of the schema's shape and check it in a refinement (zod: .refine(); valibot: v.check() " +
   'with libraryOptions { ignoreActions: ["check"] }): the library\'s validate still enforces it';
@@ -32,9 +33,8 @@ const REFINE_FIX =
 /** Reads `document` (the JSON Schema of an object) into an object schema value. */
 export function schemaFromJsonSchema(document: Json): ObjectTypeSchema {
   const { $schema, $defs, ...root } = document;
-  if ($schema !== undefined && typeof $schema !== "string") {
-    throw unsupported("$schema", "", "it is not a string");
-  }
+  if ($schema !== undefined && $schema !== DIALECT)
+    throw unsupported("$schema", "", `it names ${JSON.stringify($schema)}, not draft 2020-12 (${DIALECT})`);
   const reader = new Reader(readDefsNames($defs));
   const schema = reader.node(root, "");
   if (!("type" in schema) || schema.type !== "object") {

@@ -294,6 +294,12 @@ describe("what the subset cannot carry is refused", () => {
       /the schema false/,
     ],
     [
+      "another dialect",
+      () => writing({ $schema: "http://json-schema.org/draft-07/schema#", type: "object" }),
+      "UNSUPPORTED_KEYWORD",
+      /"\$schema" at the root cannot be carried: it names "http:\/\/json-schema.org\/draft-07\/schema#"/,
+    ],
+    [
       "nested $defs",
       () => writing({ type: "object", properties: { a: { type: "object", $defs: {} } } }),
       "UNSUPPORTED_KEYWORD",

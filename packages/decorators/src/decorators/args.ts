@@ -39,12 +39,14 @@ export interface StandardArgsOptions {
 export function Args(): ParameterDecorator;
 /** `@Args(schema)`: the tool's arguments described by a Standard Schema of objects; see the overload above. */
 export function Args(schema: StandardSchemaV1, options?: StandardArgsOptions): ParameterDecorator;
-export function Args(schema?: StandardSchemaV1, options: StandardArgsOptions = {}): ParameterDecorator {
-  if (schema === undefined) {
+export function Args(...given: [] | [StandardSchemaV1, StandardArgsOptions?]): ParameterDecorator {
+  // By count, not by value: `@Args(Schema)` whose `Schema` is still undefined (an import
+  // cycle) is refused at startup as no Standard Schema, not read as a DTO.
+  if (given.length === 0) {
     enableDtoSupport(CLASS_VALIDATOR_SUPPORT);
     return recordParam("@Args()", { kind: "args" });
   }
-  const { libraryOptions } = options;
+  const [schema, { libraryOptions } = {}] = given;
   return recordParam("@Args(schema)", {
     kind: "args",
     standard: { schema, ...(libraryOptions !== undefined && { libraryOptions }) },

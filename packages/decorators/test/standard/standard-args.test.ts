@@ -307,6 +307,20 @@ describe("a schema the subset cannot carry is refused at startup", () => {
     expect(startupError(Scalar).message).toMatch(/describes a string, not an object \(NOT_AN_OBJECT\)/);
   });
 
+  test("@Args(undefined) (a schema not yet defined: an import cycle) is no Standard Schema, not a DTO", () => {
+    const Later = undefined as unknown as z.ZodObject;
+    @Plugin({ name: "cycle", version: "1.0.0", description: "Cycle." })
+    class Cycle {
+      @Tool({ description: "Cycle." })
+      run(@Args(Later) _args: unknown) {}
+    }
+    const error = startupError(Cycle);
+    expect(error.code).toBe("SCHEMA_UNSUPPORTED");
+    expect(error.message).toMatch(
+      /is not a Standard Schema: it is undefined \(NOT_A_STANDARD_SCHEMA\)[\s\S]*Fix: .*import cycle/,
+    );
+  });
+
   test("@Args(schema) and @Param cannot be mixed", async () => {
     const { Param } = await import("@executa/decorators");
     @Plugin({ name: "mixed", version: "1.0.0", description: "Mixed." })

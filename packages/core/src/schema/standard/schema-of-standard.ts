@@ -39,8 +39,9 @@ export function schemaOfStandard(
   if (!isStandardSchema(schema)) {
     throw new SchemaConversionError(
       "NOT_A_STANDARD_SCHEMA",
-      "the value is not a Standard Schema (it has no ~standard property with validate)",
-      "pass a zod 4 or valibot schema, a class, or another library's schema that implements Standard Schema",
+      `the value is not a Standard Schema: ${schema === undefined ? "it is undefined" : "it has no ~standard property with validate"}`,
+      "pass a zod 4 schema, a valibot one wrapped with toStandardJsonSchema, or another library's that implements " +
+        "Standard Schema (a schema still undefined is used before its definition ran, as in an import cycle)",
     );
   }
   const io = reading.io ?? "input";

@@ -292,7 +292,7 @@ describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DT
     // 280 → 305 KiB (307,680 bytes measured, +23.6 KB): the tools' one schema value and its
     // projections and codecs, legacy MCP sessions shared on Redis and per-caller rate limits
     // (the glue only: ioredis is an optional peer loaded at run time, never bundled).
-    // 305 → 320 KiB (307,674 → 323,488 bytes measured, +15.4 KiB): Standard Schema values
+    // 305 → 320 KiB (307,674 → 323,843 bytes measured, +15.8 KiB): Standard Schema values
     // (zod 4, valibot) read into the schema value for @Args(schema) and createObject targets;
     // no schema library is bundled, core reads the ~standard protocol alone.
     expect(result.bundle.size).toBeLessThan(320 * 1024);

@@ -73,6 +73,11 @@ export type {
   SchemaTarget,
   StringSchema,
 } from "./schema/schema.js";
+export {
+  SchemaConversionError,
+  type SchemaConversionErrorCode,
+} from "./schema/standard/schema-conversion-error.js";
+export { type StandardSchemaReading, schemaOfStandard } from "./schema/standard/schema-of-standard.js";
 export { createPluginServer, type ServeOptions, servePlugin } from "./server/create-server.js";
 export {
   definePlugin,

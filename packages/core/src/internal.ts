@@ -67,6 +67,7 @@ export { jsonSchemaOf } from "./schema/projections/json-schema.js";
 export { manifestParameters } from "./schema/projections/manifest-parameters.js";
 export { responseFormatSchema } from "./schema/projections/response-format.js";
 export { compileShape, type ShapeCheck, type ShapeIssue, shapeCheckOf } from "./schema/shape-check.js";
+export { type StandardIssue, standardIssues } from "./schema/standard/standard-issues.js";
 export { neverServedHint } from "./server/never-served.js";
 export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";
 export { argumentsTooDeepError } from "./wire/argument-depth.js";

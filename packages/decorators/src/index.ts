@@ -55,7 +55,7 @@ export {
 // display helpers: the capability layer whole, so a new family needs no line here.
 export * from "@executa/core/capabilities";
 export { type BuildPluginOptions, buildPlugin, manifestOf } from "./build-plugin.js";
-export { Args } from "./decorators/args.js";
+export { Args, type StandardArgsOptions } from "./decorators/args.js";
 export { Credential } from "./decorators/credential.js";
 export { Ctx } from "./decorators/ctx.js";
 export { Field } from "./decorators/field.js";

@@ -1,8 +1,11 @@
 /**
  * `sampling.createObject`: a completion constrained by a class's JSON Schema, answered as
  * a validated instance of that class. The schema and the validation come from the
- * registered {@link ObjectSchemaProvider} (`@executa/decorators` reads class-validator DTOs).
+ * registered {@link ObjectSchemaProvider} (`@executa/decorators` reads class-validator DTOs),
+ * or, for a Standard Schema target (zod 4, valibot), from the schema itself.
  */
+import { SchemaConversionError } from "../schema/standard/schema-conversion-error.js";
+import { isStandardSchema, type StandardSchemaV1 } from "../schema/standard/standard-schema.js";
 import { SamplingErrorCode } from "../wire/error-codes.js";
 import {
   hasObjectSchemaProviders,
@@ -10,6 +13,7 @@ import {
   type ObjectSchema,
   type ObjectSchemaProvider,
   type ObjectTarget,
+  type ObjectValidation,
   objectSchemaProviderFor,
 } from "./object-schema.js";
 import {
@@ -20,6 +24,7 @@ import {
 } from "./response-format.js";
 import { SamplingError, StructuredOutputError, type StructuredOutputFailure } from "./sampling-error.js";
 import type { CreateMessageRequest, CreateMessageResult, SamplingMessage } from "./sampling-messages.js";
+import { standardObjectTarget } from "./standard-object-target.js";
 
 /**
  * Params of `sampling.createObject`: those of `createMessage`, the response format derived
@@ -42,7 +47,7 @@ export interface CreateObjectRequest extends Omit<CreateMessageRequest, "respons
 
 /** What `sampling.createObject` answers. */
 export interface CreatedObject<T> {
-  /** The validated instance. */
+  /** The validated instance (for a Standard Schema target, the library's output value). */
   object: T;
   /** The host's last result, as `createMessage` answers it. */
   result: CreateMessageResult;
@@ -65,15 +70,25 @@ const MAX_RETRIES = 3;
 const TEXT_PREVIEW_CHARS = 500;
 
 /** Runs `createObject`; see {@link CreateObjectRequest}. */
-export async function createObject<T extends object>(
+export function createObject<S extends StandardSchemaV1>(
+  client: MessageCreator,
+  target: S,
+  request: CreateObjectRequest,
+): Promise<CreatedObject<StandardSchemaV1.InferOutput<S>>>;
+export function createObject<T extends object>(
   client: MessageCreator,
   target: ObjectTarget<T>,
   request: CreateObjectRequest,
-): Promise<CreatedObject<T>> {
+): Promise<CreatedObject<T>>;
+export async function createObject(
+  client: MessageCreator,
+  target: ObjectTarget | StandardSchemaV1,
+  request: CreateObjectRequest,
+): Promise<CreatedObject<unknown>> {
   const { name, strict = true, retries = 0, maxTokens = DEFAULT_MAX_TOKENS, ...rest } = request ?? {};
   checkRetries(retries);
-  const provider = providerFor(target);
-  const described = readSchema(provider, target, strict);
+  const reading = readTarget(target, strict);
+  const described = reading.described;
   const responseFormat = formatOf(described, name ?? schemaName(described.name), strict);
   const systemPrompt = mayDowngrade(rest.onUnsupported)
     ? withInstruction(rest.systemPrompt, responseFormat)
@@ -83,10 +98,10 @@ export async function createObject<T extends object>(
     const asked = { ...rest, ...withDefined({ systemPrompt }), messages, maxTokens, responseFormat };
     const result = await ask(client, asked);
     const report = responseFormatReport(result._meta);
-    const outcome = await readObject(provider, target, result);
+    const outcome = await readObject(reading, result);
     const facts = { downgraded: report?.downgraded === true, structuredValid: report?.structuredValid };
     if (outcome.ok) return { object: outcome.value, result, attempts: attempt, ...withDefined(facts) };
-    if (attempt > retries) throw invalidAnswer(target, outcome, { ...facts, attempts: attempt });
+    if (attempt > retries) throw invalidAnswer(reading.label, outcome, { ...facts, attempts: attempt });
     messages = [...messages, ...feedback(outcome, facts.downgraded ? responseFormat : undefined)];
   }
 }
@@ -122,15 +137,46 @@ async function ask(client: MessageCreator, request: CreateMessageRequest): Promi
   }
 }
 
+/** A target as `createObject` uses it: what to call it, its response format's schema, its check. */
+interface TargetReading<T> {
+  /** `SummaryDto`, `the zod schema`: for messages. */
+  readonly label: string;
+  readonly described: ObjectSchema;
+  validate(value: unknown): Promise<ObjectValidation<T>>;
+}
+
+function readTarget(target: unknown, strict: boolean): TargetReading<unknown> {
+  if (isStandardSchema(target)) return readStandardTarget(target, strict);
+  const provider = providerFor(target);
+  const cls = target as ObjectTarget;
+  return {
+    label: cls.name || "the class",
+    described: readSchema(provider, cls, strict),
+    validate: (value) => provider.validate(cls, value),
+  };
+}
+
+/** A Standard Schema target; one whose shape the schema subset cannot carry is the caller's error (-32004). */
+function readStandardTarget(target: StandardSchemaV1, strict: boolean): TargetReading<unknown> {
+  const label = `the ${target["~standard"].vendor} schema`;
+  try {
+    return { label, ...standardObjectTarget(target, strict) };
+  } catch (error) {
+    if (!(error instanceof SchemaConversionError)) throw error;
+    throw new SamplingError(
+      SamplingErrorCode.INVALID_REQUEST,
+      `${METHOD}: cannot read the JSON Schema of ${label}: ${error.message}`,
+      { reason: "unreadable_schema", code: error.code },
+      { cause: error },
+    );
+  }
+}
+
 type Reading<T> =
   | { ok: true; value: T }
   | { ok: false; failure: StructuredOutputFailure; issues: ObjectIssue[]; text: string };
 
-async function readObject<T extends object>(
-  provider: ObjectSchemaProvider,
-  target: ObjectTarget<T>,
-  result: CreateMessageResult,
-): Promise<Reading<T>> {
+async function readObject<T>(reading: TargetReading<T>, result: CreateMessageResult): Promise<Reading<T>> {
   const text = typeof result.content?.text === "string" ? result.content.text : "";
   let parsed: unknown;
   try {
@@ -143,7 +189,7 @@ async function readObject<T extends object>(
       text,
     };
   }
-  const checked = await provider.validate(target, parsed);
+  const checked = await reading.validate(parsed);
   return checked.ok ? checked : { ok: false, failure: "schema_mismatch", issues: checked.issues, text };
 }
 
@@ -205,12 +251,11 @@ function feedback(
 }
 
 function invalidAnswer(
-  target: Function,
+  label: string,
   outcome: Extract<Reading<unknown>, { ok: false }>,
   facts: { downgraded: boolean; structuredValid: boolean | undefined; attempts: number },
 ): StructuredOutputError {
-  const className = target.name || "the class";
-  const what = outcome.failure === "not_json" ? "is not JSON" : `does not validate into ${className}`;
+  const what = outcome.failure === "not_json" ? "is not JSON" : `does not validate into ${label}`;
   const why = facts.downgraded
     ? " (the host downgraded the request: the model was not bound to the schema)"
     : "";
@@ -234,7 +279,10 @@ function invalidAnswer(
 
 function providerFor(target: unknown): ObjectSchemaProvider {
   if (typeof target !== "function") {
-    throw new SamplingError(SamplingErrorCode.INVALID_REQUEST, `${METHOD}: the target must be a class`);
+    throw new SamplingError(
+      SamplingErrorCode.INVALID_REQUEST,
+      `${METHOD}: the target must be a class or a Standard Schema (zod 4, valibot)`,
+    );
   }
   const provider = objectSchemaProviderFor(target);
   if (provider) return provider;

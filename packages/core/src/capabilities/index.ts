@@ -1,5 +1,10 @@
 /** Typed clients for the host's reverse capabilities (`ctx.host.*`) and display blocks. */
 
+export {
+  isStandardSchema,
+  type StandardJSONSchemaV1,
+  type StandardSchemaV1,
+} from "../schema/standard/standard-schema.js";
 export { AgentCallErrorCode, AgentSessions } from "./agent.js";
 export {
   type AgentCompleteFrame,

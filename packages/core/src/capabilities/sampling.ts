@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from "../schema/standard/standard-schema.js";
 import { type ReverseParams, reverseMethodSpec } from "../wire/capability-families.js";
 import { SamplingErrorCode } from "../wire/error-codes.js";
 import { type CreatedObject, type CreateObjectRequest, createObject } from "./create-object.js";
@@ -85,6 +86,10 @@ export class SamplingClient {
    * const { object } = await ctx.host.sampling.createObject(SummaryDto, { messages, retries: 1 });
    * ```
    *
+   * `target` may also be a Standard Schema of objects (a zod 4 schema, a valibot one wrapped
+   * with `toStandardJsonSchema`): the format comes from its JSON Schema, the answer is
+   * checked by the library's own `validate` and `object` is its output value.
+   *
    * Sends `responseFormat: { type: "json_schema", … }` (name: the class name), parses the
    * answer and validates it. An answer that is not JSON or does not validate is fed back
    * to the model with the problems found `retries` times, then rejects with
@@ -93,11 +98,20 @@ export class SamplingClient {
    * `"text"` or `"json_object"` over Executa), the schema also goes into the system
    * prompt, and a downgraded retry restates it beside the issues.
    */
-  async createObject<T extends object>(
+  createObject<S extends StandardSchemaV1>(
+    target: S,
+    request: CreateObjectRequest,
+  ): Promise<CreatedObject<StandardSchemaV1.InferOutput<S>>>;
+  /** `createObject` with a class as its target; see the overload above. */
+  createObject<T extends object>(
     target: ObjectTarget<T>,
     request: CreateObjectRequest,
-  ): Promise<CreatedObject<T>> {
-    return createObject(this, target, request);
+  ): Promise<CreatedObject<T>>;
+  createObject(
+    target: ObjectTarget | StandardSchemaV1,
+    request: CreateObjectRequest,
+  ): Promise<CreatedObject<unknown>> {
+    return createObject(this, target as ObjectTarget, request);
   }
 }
 

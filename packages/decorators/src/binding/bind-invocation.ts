@@ -2,6 +2,7 @@ import { InvalidParamsError, type InvokeContext, ToolError } from "@executa/core
 import { argumentsTooDeepError } from "@executa/core/internal";
 import { dtoSupport } from "../dto/dto-support.js";
 import type { Slot, ToolModel } from "../model/types.js";
+import { standardArguments } from "../standard/standard-args.js";
 import { andThen } from "./and-then.js";
 import { objectCheckerOf } from "./coerce.js";
 import { invalidArguments } from "./invalid-arguments.js";
@@ -30,6 +31,11 @@ export function bindInvocation(
       { path: "", message: "must be an object", expected: "object" },
     ]);
   }
+  if (tool.standard !== undefined) {
+    return andThen(standardArguments(tool, tool.standard, args), (value) =>
+      slotValues(tool, args, value, context),
+    );
+  }
   const checked = objectCheckerOf(tool.input)(args, COERCE);
   if (!checked.ok) throw invalidArguments(tool.name, argumentNames(tool), checked.issues);
   const values = checked.value;
@@ -44,7 +50,7 @@ export function bindInvocation(
 function slotValues(
   tool: ToolModel,
   values: Record<string, unknown>,
-  dto: object | undefined,
+  dto: unknown,
   context: InvokeContext,
 ): unknown[] {
   return tool.slots.map((slot) => slotValue(slot, values, dto, context));
@@ -53,13 +59,14 @@ function slotValues(
 function slotValue(
   slot: Slot,
   values: Record<string, unknown>,
-  dto: object | undefined,
+  dto: unknown,
   context: InvokeContext,
 ): unknown {
   switch (slot.kind) {
     case "param":
       return values[slot.name];
     case "args":
+    case "standard":
       return dto;
     case "context":
       return context;

@@ -50,6 +50,10 @@ import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/interna
  * - `UNSUPPORTED_TYPE`: the source reader found a parameter's or DTO property's TypeScript
  *   type without a faithful manifest form (a function, a class instance other than `Date` or `URL`,
  *   `bigint`, a generic, a union of different types, `any`) and no explicit `type` overrides it.
+ * - `SCHEMA_UNSUPPORTED`: the Standard Schema of an `@Args(schema)` parameter cannot become
+ *   the tool's input: it lacks Standard JSON Schema (valibot without `toStandardJsonSchema`),
+ *   its library cannot write it as JSON Schema, its values are not objects, or its JSON
+ *   Schema uses a keyword or `$ref` outside the closed subset (the message names it).
  * - `RULE_CONFLICT`: one argument's bound written as a rule twice with different values: a
  *   class-validator rule (`@Min(5)`) and a doc-comment tag (`@minimum 1`). An explicit option
  *   is the override and wins.
@@ -90,6 +94,7 @@ export type DefinitionErrorCode =
   | "UNDECORATED_FIELD"
   | "UNSUPPORTED_TYPE"
   | "RULE_CONFLICT"
+  | "SCHEMA_UNSUPPORTED"
   | "SOURCE_MISMATCH"
   | "UNDECLARED_CREDENTIAL"
   | "INSTANCE_FAILED"

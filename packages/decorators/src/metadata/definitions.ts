@@ -2,6 +2,7 @@ import type { InvokeContext } from "@executa/core";
 import type { ArgumentOptions } from "../options/argument-options.js";
 import type { PluginOptions } from "../options/plugin-options.js";
 import type { ToolOptions } from "../options/tool-options.js";
+import type { StandardArgs } from "../standard/standard-args.js";
 
 /** `@Plugin` on a class. */
 export interface PluginMetadata {
@@ -28,8 +29,8 @@ export interface ParamResolveInput {
 export type ParamSource =
   /** One named argument (`@Param`). */
   | { kind: "param"; name: unknown; options: ArgumentOptions }
-  /** The whole argument object as a DTO (`@Args`). */
-  | { kind: "args" }
+  /** The whole argument object as a DTO (`@Args()`), or as a Standard Schema's output (`@Args(schema)`). */
+  | { kind: "args"; standard?: StandardArgs }
   /** The invoke context (`@Ctx`). */
   | { kind: "context" }
   /** One declared credential's value (`@Credential`). */

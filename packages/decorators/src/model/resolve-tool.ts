@@ -25,6 +25,7 @@ export function resolveTool(
   const slots: Slot[] = [];
   const args: ResolvedArgument[] = [];
   let dto: Function | undefined;
+  let input: ToolModel["input"] | undefined;
   for (const { where, param, reflectedType, source, unsupported } of toolParameters(
     target,
     className,
@@ -44,13 +45,16 @@ export function resolveTool(
     slots.push(resolved.slot);
     for (const argument of resolved.arguments ?? []) addArgument(args, argument, className, where);
     dto ??= resolved.dto;
+    input ??= resolved.input;
   }
-  // A tool with `@Args()` has no other arguments (see tool-parameters): its input is the DTO's schema.
-  const input = argumentsSchema(args, dto);
+  // A tool with `@Args()` has no other arguments (see tool-parameters): its input is the DTO's
+  // schema, or the Standard Schema's converted value.
+  input ??= argumentsSchema(args, dto);
   // Compiled now, not at the first invoke.
   objectCheckerOf(input);
   const model: ToolModel = { methodName, ...options, input, slots };
   if (dto) model.dto = dto;
+  for (const slot of slots) if (slot.kind === "standard") model.standard = slot.schema;
   const output = toolOutputSchema(target, className, methodName);
   if (output) model.output = output;
   return model;

@@ -1,9 +1,11 @@
+import type { ObjectTypeSchema } from "@executa/core";
 import { type SourceParameter, sourceInfoOf } from "@executa/core/internal";
 import { dtoSupport } from "../dto/dto-support.js";
 import { dtoWithoutFields } from "../dto/dto-without-fields.js";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ParamSource } from "../metadata/definitions.js";
 import { classifyReflectedType } from "../reflection/reflect-types.js";
+import { standardArgsInput } from "../standard/standard-args.js";
 import { resolveArgument } from "./resolve-argument.js";
 import type { PluginInfo, ResolvedArgument, Slot } from "./types.js";
 import type { UnsupportedType } from "./unsupported-type.js";
@@ -32,6 +34,8 @@ export interface ResolvedSlot {
   arguments?: readonly ResolvedArgument[];
   /** The DTO class of an `@Args()` parameter. */
   dto?: Function;
+  /** The whole input of the tool, when the parameter declares it as one schema value (`@Args(schema)`). */
+  input?: ObjectTypeSchema;
 }
 
 type SlotResolver<Kind extends ParamSource["kind"]> = (
@@ -79,9 +83,16 @@ function resolveParamSlot(source: Extract<ParamSource, { kind: "param" }>, site:
   return { slot: { kind: "param", name: argument.name }, arguments: [argument] };
 }
 
-/** `@Args()`: the parameter's class is a DTO whose decorated properties are the arguments. */
-function resolveArgsSlot(_source: unknown, site: SlotSite): ResolvedSlot {
+/**
+ * `@Args()`: the parameter's class is a DTO whose decorated properties are the arguments.
+ * `@Args(schema)`: the Standard Schema's JSON Schema is the tool's input.
+ */
+function resolveArgsSlot(source: Extract<ParamSource, { kind: "args" }>, site: SlotSite): ResolvedSlot {
   const { className, methodName, where } = site;
+  if (source.standard !== undefined) {
+    const input = standardArgsInput(source.standard, site);
+    return { slot: { kind: "standard", schema: source.standard.schema }, input };
+  }
   const reflected = classifyReflectedType(site.reflectedType);
   if (reflected.kind !== "class") {
     throw new DefinitionError(

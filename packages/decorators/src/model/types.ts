@@ -2,7 +2,7 @@
  * The resolved, validated form of a decorated class: what the manifest builder and the
  * binder work from. Produced by `resolvePlugin`; decorators never see it.
  */
-import type { Manifest, ObjectTypeSchema, Schema, ServerOptions } from "@executa/core";
+import type { Manifest, ObjectTypeSchema, Schema, ServerOptions, StandardSchemaV1 } from "@executa/core";
 import type { ParamResolveInput } from "../metadata/definitions.js";
 
 /**
@@ -20,6 +20,8 @@ export interface ResolvedArgument {
 export type Slot =
   | { kind: "param"; name: string }
   | { kind: "args"; dto: Function }
+  /** `@Args(schema)`: the library's output value for the argument object. */
+  | { kind: "standard"; schema: StandardSchemaV1 }
   | { kind: "context" }
   | { kind: "credential"; name: string; required: boolean }
   | { kind: "custom"; data: unknown; resolve: (data: unknown, input: ParamResolveInput) => unknown };
@@ -41,6 +43,8 @@ export interface ToolModel {
   input: ObjectTypeSchema;
   /** The DTO class when the method takes `@Args()`. */
   dto?: Function;
+  /** The Standard Schema when the method takes `@Args(schema)`: its `validate` runs at every invoke. */
+  standard?: StandardSchemaV1;
   /** One entry per method parameter, by position. */
   slots: readonly Slot[];
   /** The schema of an object result, from the method's return type (projected to MCP `outputSchema`). */

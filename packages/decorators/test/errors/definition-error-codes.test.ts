@@ -13,6 +13,7 @@ import {
 } from "@executa/decorators";
 import { IsString, Min, ValidateNested } from "class-validator";
 import { describe, expect, test } from "vitest";
+import { z } from "zod";
 import { buildManifest } from "../../src/manifest/build-manifest.js";
 import { claimStdio } from "../../src/serve-once.js";
 
@@ -241,6 +242,17 @@ const CASES = {
       }
     }
     return manifestOf(Hotel);
+  },
+  SCHEMA_UNSUPPORTED: () => {
+    @Plugin(base)
+    class Steps {
+      @Tool({ description: "A." }) run(
+        @Args(z.object({ step: z.number().multipleOf(5) })) args: { step: number },
+      ) {
+        return args.step;
+      }
+    }
+    return manifestOf(Steps);
   },
   SOURCE_MISMATCH: () => {
     @Plugin(base)

@@ -1,0 +1,333 @@
+// @Args(schema): a zod 4 or valibot schema as a tool's arguments. Its JSON Schema becomes
+// the tool's input schema value (manifest and MCP inputSchema derive from it as for a
+// class); each invoke is checked by the library's own validate, whose issues are -32602
+// with dotted paths, and the method receives the library's output value. A schema the
+// subset cannot carry is refused at startup. In process; MCP over in-memory streams.
+import { PassThrough } from "node:stream";
+import { createPluginServer, type PluginDefinition } from "@executa/core";
+import { Args, buildPlugin, manifestOf, Plugin, Tool } from "@executa/decorators";
+import { toStandardJsonSchema } from "@valibot/to-json-schema";
+import * as v from "valibot";
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { callTool, invalidParams } from "../helpers/invoke.js";
+import { startupError } from "../helpers/startup-error.js";
+
+const Expense = z
+  .strictObject({
+    title: z.string().min(1).max(100).describe("What was bought."),
+    amount: z.number().positive(),
+    tags: z.array(z.string()).max(5).optional(),
+    currency: z.enum(["EUR", "USD"]).default("EUR"),
+    spentAt: z.iso.datetime().transform((text) => new Date(text)),
+  })
+  .refine((expense) => expense.title !== expense.currency, {
+    message: "title must not be the currency",
+    path: ["title"],
+  });
+
+const Forecast = toStandardJsonSchema(
+  v.pipe(
+    v.object({
+      city: v.pipe(v.string(), v.minLength(1), v.description("City name.")),
+      days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(7)), 3),
+      email: v.optional(v.pipe(v.string(), v.email())),
+    }),
+    v.check((input) => input.city !== "Atlantis", "there is no weather in Atlantis"),
+  ),
+);
+
+const received: unknown[] = [];
+
+@Plugin({ name: "standard-doors", version: "1.0.0", description: "Tools described by zod and valibot." })
+class StandardDoors {
+  @Tool({ description: "Records an expense." })
+  record(@Args(Expense) expense: z.output<typeof Expense>) {
+    received.push(expense);
+    return { title: expense.title, year: expense.spentAt.getUTCFullYear(), currency: expense.currency };
+  }
+
+  @Tool({ description: "Forecasts the weather." })
+  forecast(
+    @Args(Forecast, { libraryOptions: { ignoreActions: ["check"] } }) args: { city: string; days: number },
+  ) {
+    received.push(args);
+    return { city: args.city, days: args.days };
+  }
+}
+
+const definition = buildPlugin(StandardDoors);
+
+/** `tools/list` of a definition served over MCP on in-memory streams. */
+async function listTools(served: PluginDefinition): Promise<{ name: string; inputSchema: unknown }[]> {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  createPluginServer(served, { input, output, protocol: "mcp" });
+  const answer = new Promise<string>((resolve) => {
+    let text = "";
+    output.on("data", (chunk: Buffer) => {
+      text += chunk.toString("utf8");
+      if (text.includes("\n")) resolve(text.slice(0, text.indexOf("\n")));
+    });
+  });
+  input.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })}\n`);
+  const reply = JSON.parse(await answer) as { result: { tools: { name: string; inputSchema: unknown }[] } };
+  input.end();
+  return reply.result.tools;
+}
+
+describe("a zod 4 schema as a tool's arguments", () => {
+  test("the manifest's parameters come from its JSON Schema", () => {
+    const tool = manifestOf(StandardDoors).tools.find((entry) => entry.name === "record");
+    expect(tool?.parameters).toMatchObject([
+      { name: "title", type: "string", required: true },
+      { name: "amount", type: "number", required: true },
+      { name: "tags", type: "array", required: false, items: { type: "string" } },
+      { name: "currency", type: "string", required: false, enum: ["EUR", "USD"], default: "EUR" },
+      { name: "spentAt", type: "string", required: true },
+    ]);
+    expect(tool?.parameters?.[0]?.description).toContain("What was bought.");
+  });
+
+  test("MCP inputSchema carries bounds, formats, defaults and unknown keys refused", async () => {
+    const record = (await listTools(definition)).find((tool) => tool.name === "record");
+    expect(record?.inputSchema).toMatchObject({
+      type: "object",
+      properties: {
+        title: { type: "string", minLength: 1, maxLength: 100, description: "What was bought." },
+        amount: { type: "number", exclusiveMinimum: 0 },
+        tags: { type: "array", items: { type: "string" }, maxItems: 5 },
+        currency: { type: "string", enum: ["EUR", "USD"], default: "EUR" },
+        spentAt: { type: "string", format: "date-time" },
+      },
+      required: ["title", "amount", "spentAt"],
+      additionalProperties: false,
+    });
+  });
+
+  test("the method receives zod's output value: defaults applied, transforms run", async () => {
+    received.length = 0;
+    const result = await callTool(definition, "record", {
+      title: "Train ticket",
+      amount: 42.5,
+      spentAt: "2026-03-01T10:00:00Z",
+    });
+    expect(result).toEqual({ title: "Train ticket", year: 2026, currency: "EUR" });
+    expect((received[0] as { spentAt: unknown }).spentAt).toBeInstanceOf(Date);
+  });
+
+  test("a bad argument is -32602 naming its path", async () => {
+    const error = await invalidParams(definition, "record", {
+      title: "Lunch",
+      amount: 12,
+      tags: ["food", 7],
+      spentAt: "2026-03-01T10:00:00Z",
+    });
+    expect(error.data).toMatchObject({ issues: [{ path: "tags.1" }] });
+    expect(error.message).toContain('Invalid arguments for tool "record": tags.1:');
+  });
+
+  test("z.object strips an unknown argument (its input JSON Schema admits further keys)", async () => {
+    const Loose = z.object({ title: z.string() });
+    @Plugin({ name: "loose", version: "1.0.0", description: "Loose." })
+    class LooseTool {
+      @Tool({ description: "Loose." })
+      run(@Args(Loose) args: z.output<typeof Loose>) {
+        return args;
+      }
+    }
+    const loose = buildPlugin(LooseTool);
+    expect(loose.manifest.tools[0]?.parameters).toMatchObject([
+      { name: "title", type: "string", required: true },
+    ]);
+    expect(await callTool(loose, "run", { title: "a", extra: 1 })).toEqual({ title: "a" });
+  });
+
+  test("z.strictObject refuses an unknown argument as a class does", async () => {
+    const error = await invalidParams(definition, "record", {
+      title: "Lunch",
+      amount: 12,
+      spentAt: "2026-03-01T10:00:00Z",
+      tip: 2,
+    });
+    expect(error.data).toMatchObject({ unknown: ["tip"] });
+  });
+
+  test("a refinement JSON Schema cannot show is refused by zod's validate, at its path", async () => {
+    const error = await invalidParams(definition, "record", {
+      title: "EUR",
+      amount: 12,
+      spentAt: "2026-03-01T10:00:00Z",
+    });
+    expect(error.data).toMatchObject({
+      issues: [{ path: "title", message: "title must not be the currency" }],
+    });
+  });
+});
+
+describe("the input schema value and the library, together", () => {
+  const Contact = z.strictObject({
+    email: z.email(),
+    handle: z.string().refine(async (handle) => handle !== "taken", { message: "handle is taken" }),
+  });
+  /** A library whose validate accepts anything its JSON Schema refuses (a lax or faulty one). */
+  const lax = {
+    "~standard": {
+      version: 1 as const,
+      vendor: "lax",
+      validate: (value: unknown) => ({ value }),
+      jsonSchema: {
+        input: () => ({ type: "object", properties: { n: { type: "integer" } }, required: ["n"] }),
+        output: () => ({}),
+      },
+    },
+  };
+
+  @Plugin({ name: "together", version: "1.0.0", description: "Together." })
+  class Together {
+    @Tool({ description: "Adds a contact." })
+    add(@Args(Contact) contact: z.output<typeof Contact>) {
+      return contact;
+    }
+
+    @Tool({ description: "Counts." })
+    count(@Args(lax) args: { n: number }) {
+      return args;
+    }
+  }
+  const together = buildPlugin(Together);
+
+  test("where both refuse a value, the library's own wording is reported, not the pattern", async () => {
+    const error = await invalidParams(together, "add", { email: "nobody", handle: "ada" });
+    expect(error.data).toMatchObject({ issues: [{ path: "email", message: "Invalid email address" }] });
+  });
+
+  test("an asynchronous refinement is awaited", async () => {
+    const error = await invalidParams(together, "add", { email: "ada@example.com", handle: "taken" });
+    expect(error.data).toMatchObject({ issues: [{ path: "handle", message: "handle is taken" }] });
+    expect(await callTool(together, "add", { email: "ada@example.com", handle: "ada" })).toEqual({
+      email: "ada@example.com",
+      handle: "ada",
+    });
+  });
+
+  test("what the input schema refuses never reaches the method, though the library lets it through", async () => {
+    const error = await invalidParams(together, "count", { n: 1.5 });
+    expect(error.data).toMatchObject({ issues: [{ path: "n", message: "must be an integer, got number" }] });
+    expect(await callTool(together, "count", { n: 2 })).toEqual({ n: 2 });
+  });
+});
+
+describe("a valibot schema (toStandardJsonSchema) as a tool's arguments", () => {
+  test("the manifest and MCP inputSchema come from its JSON Schema", async () => {
+    const tool = manifestOf(StandardDoors).tools.find((entry) => entry.name === "forecast");
+    expect(tool?.parameters).toMatchObject([
+      { name: "city", type: "string", required: true, description: "City name." },
+      { name: "days", type: "integer", required: false, default: 3 },
+      { name: "email", type: "string", required: false },
+    ]);
+    const forecast = (await listTools(definition)).find((entry) => entry.name === "forecast");
+    expect(forecast?.inputSchema).toMatchObject({
+      properties: {
+        city: { type: "string", minLength: 1 },
+        days: { type: "integer", minimum: 1, maximum: 7, default: 3 },
+        email: { type: "string", format: "email" },
+      },
+      required: ["city"],
+    });
+  });
+
+  test("the method receives valibot's output value, its default applied", async () => {
+    received.length = 0;
+    expect(await callTool(definition, "forecast", { city: "Oslo" })).toEqual({ city: "Oslo", days: 3 });
+    expect(received).toEqual([{ city: "Oslo", days: 3 }]);
+  });
+
+  test("a bad argument is -32602 naming its path", async () => {
+    const error = await invalidParams(definition, "forecast", { city: "Oslo", days: 9 });
+    expect(error.data).toMatchObject({ issues: [{ path: "days" }] });
+  });
+
+  test("a refinement (v.check) is refused by valibot's validate", async () => {
+    const error = await invalidParams(definition, "forecast", { city: "Atlantis" });
+    expect(error.data).toMatchObject({ issues: [{ path: "", message: "there is no weather in Atlantis" }] });
+  });
+
+  test("an email valibot refuses, where the shape alone lets any string through", async () => {
+    const error = await invalidParams(definition, "forecast", { city: "Oslo", email: "nobody" });
+    expect(error.data).toMatchObject({ issues: [{ path: "email" }] });
+  });
+});
+
+describe("a schema the subset cannot carry is refused at startup", () => {
+  test("a zod keyword outside the subset (multipleOf) names itself and its place", () => {
+    @Plugin({ name: "steps", version: "1.0.0", description: "Steps." })
+    class Steps {
+      @Tool({ description: "Steps." })
+      step(@Args(z.object({ step: z.number().multipleOf(5) })) _args: unknown) {}
+    }
+    const error = startupError(Steps);
+    expect(error.code).toBe("SCHEMA_UNSUPPORTED");
+    expect(error.message).toMatch(
+      /"multipleOf" at \/properties\/step is outside the supported subset \(UNSUPPORTED_KEYWORD\)/,
+    );
+    expect(error.message).toMatch(/Fix: /);
+  });
+
+  test("a zod type JSON cannot carry (z.date()): the library's own refusal, with a fix", () => {
+    @Plugin({ name: "dates", version: "1.0.0", description: "Dates." })
+    class Dates {
+      @Tool({ description: "Dates." })
+      on(@Args(z.object({ day: z.date() })) _args: unknown) {}
+    }
+    const error = startupError(Dates);
+    expect(error.code).toBe("SCHEMA_UNSUPPORTED");
+    expect(error.message).toMatch(
+      /zod cannot write the schema's input as JSON Schema: .*Date.*\(CONVERSION_FAILED\)/,
+    );
+  });
+
+  test("a valibot schema without Standard JSON Schema: wrap it", () => {
+    @Plugin({ name: "bare", version: "1.0.0", description: "Bare." })
+    class Bare {
+      @Tool({ description: "Bare." })
+      run(@Args(v.object({ a: v.string() })) _args: unknown) {}
+    }
+    const error = startupError(Bare);
+    expect(error.code).toBe("SCHEMA_UNSUPPORTED");
+    expect(error.message).toMatch(/\(NO_JSON_SCHEMA\)[\s\S]*Fix: wrap it with toStandardJsonSchema/);
+  });
+
+  test("a schema whose values are not objects", () => {
+    @Plugin({ name: "scalar", version: "1.0.0", description: "Scalar." })
+    class Scalar {
+      @Tool({ description: "Scalar." })
+      run(@Args(z.string()) _args: unknown) {}
+    }
+    expect(startupError(Scalar).message).toMatch(/describes a string, not an object \(NOT_AN_OBJECT\)/);
+  });
+
+  test("@Args(undefined) (a schema not yet defined: an import cycle) is no Standard Schema, not a DTO", () => {
+    const Later = undefined as unknown as z.ZodObject;
+    @Plugin({ name: "cycle", version: "1.0.0", description: "Cycle." })
+    class Cycle {
+      @Tool({ description: "Cycle." })
+      run(@Args(Later) _args: unknown) {}
+    }
+    const error = startupError(Cycle);
+    expect(error.code).toBe("SCHEMA_UNSUPPORTED");
+    expect(error.message).toMatch(
+      /is not a Standard Schema: it is undefined \(NOT_A_STANDARD_SCHEMA\)[\s\S]*Fix: .*import cycle/,
+    );
+  });
+
+  test("@Args(schema) and @Param cannot be mixed", async () => {
+    const { Param } = await import("@executa/decorators");
+    @Plugin({ name: "mixed", version: "1.0.0", description: "Mixed." })
+    class Mixed {
+      @Tool({ description: "Mixed." })
+      run(@Args(z.object({ a: z.string() })) _args: unknown, @Param("b") _b: string) {}
+    }
+    expect(startupError(Mixed).code).toBe("MIXED_PARAM_STYLE");
+  });
+});

@@ -57,13 +57,15 @@ describe("test tiers", () => {
     expect(new Set(later.map((config) => config?.maxWorkers))).toEqual(new Set([vitest.config.maxWorkers]));
   });
 
-  it("has the contributing guide state each tier's file time within a quarter of the durations table's", async () => {
+  // Files added since the table was last refreshed are not counted: their time is a guess.
+  it("has the contributing guide state each tier's file time within a quarter of the durations table's measured files", async () => {
     const guide = readFileSync(join(root, "docs/guide/contributing.md"), "utf8");
     const table = readDurations();
     const seconds = new Map<string, number>();
     for (const spec of await vitest.globTestSpecifications()) {
       const file = relative(root, spec.moduleId).split("\\").join("/");
       const name = spec.project.name;
+      if (!Object.hasOwn(table, file)) continue;
       seconds.set(name, (seconds.get(name) ?? 0) + expectedDuration(table, file) / 1000);
     }
     for (const tier of TIERS) {

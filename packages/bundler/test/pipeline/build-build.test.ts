@@ -276,7 +276,7 @@ describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DT
   // 200 → 210 KiB (207.0 KB measured): DTOs read from their types alone (createObject
   // without class-validator included), currentContext(), error identity across two copies of
   // a package, and the schema instruction for models no response format binds.
-  it("stays under 320 KiB with class-validator inlined, class names kept", async () => {
+  it("stays under 330 KiB with class-validator inlined, class names kept", async () => {
     // 210 → 230 KiB: the 2026-07-28 MCP revision (discover, envelope, input_required rounds), the frame cap and Bun's own stdio.
     // 230 → 240 KiB: MCP over Streamable HTTP (~8 KiB; node:http itself loads only with --mcp-http) and output schemas.
     // 240 → 250 KiB (242.2 KiB measured, from 235.4): MCP over HTTP bounded under hostile traffic
@@ -295,7 +295,9 @@ describe.skipIf(skipWithout(decorators))("a decorated plugin (class-validator DT
     // 305 → 320 KiB (307,674 → 323,843 bytes measured, +15.8 KiB): Standard Schema values
     // (zod 4, valibot) read into the schema value for @Args(schema) and createObject targets;
     // no schema library is bundled, core reads the ~standard protocol alone.
-    expect(result.bundle.size).toBeLessThan(320 * 1024);
+    // 320 → 330 KiB (323,843 → 327,836 bytes measured, +3.9 KiB): the checker compiled once
+    // per tool from the schema value (references, nested targets), the docs' projection fixes.
+    expect(result.bundle.size).toBeLessThan(330 * 1024);
     const code = await readFile(result.bundle.path, "utf8");
     // jose, which verifies OAuth access tokens, is loaded at run time only, never bundled.
     expect(code).not.toContain("no applicable key found in the JSON Web Key Set");

@@ -2,11 +2,27 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, w
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { KNOWN_PLATFORMS } from "@executa/bundler";
+import {
+  describeArtifact,
+  type ExecutaJson,
+  KNOWN_PLATFORMS,
+  platformOfBinary,
+  verifyMachOSignature,
+} from "@executa/bundler";
+import { unzipSync } from "fflate";
+import { extract } from "tar";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { scaffold } from "../../../src/commands/new/index.js";
 import { PLATFORM_RUNNERS } from "../../../src/commands/new/platform-runners.js";
+import { runProcess } from "../../helpers/cli.js";
+import {
+  packagesInSourceMap,
+  rootFilesOfTar,
+  rootFilesOfZip,
+  type SbomComponent,
+  sha256,
+} from "../../helpers/release-archives.js";
 import { binOf, linkDependencies } from "./link-dependencies.js";
 import { cleanEnv, git, type Run, run, type Step } from "./workflow-step.js";
 
@@ -16,7 +32,9 @@ import { cleanEnv, git, type Run, run, type Step } from "./workflow-step.js";
  * least-privilege, and the shell steps of its release job, run here in a generated project
  * as the runner would for the tag v0.1.0 of acme/NAME, build and collect exactly the
  * assets that its upload and attestation steps name, with an executa.json whose every
- * download URL is this release's. Its platform matrix has a job per platform the build
+ * download URL is this release's. That job's build is the suite's `executa build --all
+ * --mcpb`, the command as an author runs it: its report, archives, `.mcpb` bundles and SBOMs
+ * are checked here too, so that a test run makes those six platforms once. Its platform matrix has a job per platform the build
  * makes, on a runner of that platform, and the job's steps, run here for this machine's
  * platform, install the archive it downloaded and check that binary.
  */
@@ -31,6 +49,8 @@ const DOWNLOADS = `https://github.com/${REPOSITORY}/releases/download/${TAG}`;
 const gha = (inner: string) => `\${{ ${inner} }}`;
 // A six-platform build with .mcpb bundles takes about 2.5 minutes on a 2-core machine.
 const BUILD_TIMEOUT_MS = 900_000;
+const onCi = Boolean(process.env.CI) && process.env.CI !== "false";
+const MCPB = fileURLToPath(new URL("../../../../../node_modules/.bin/mcpb", import.meta.url));
 
 interface Job {
   name?: string;
@@ -354,6 +374,8 @@ describe("the release job, run here for a push of v0.1.0", () => {
       GITHUB_WORKSPACE: project,
       GITHUB_STEP_SUMMARY: summary,
       RUNNER_TEMP: runnerTemp,
+      // The build's report, which CI=true would silence, for the build step's own tests below.
+      EXECUTA_BUILD_QUIET: "0",
     };
     const release = workflow.jobs.release!;
     jobEnv = { ...substituteAll(workflow.env), ...substituteAll(release.env) };
@@ -459,6 +481,189 @@ describe("the release job, run here for a push of v0.1.0", () => {
     });
     expect(result.code).toBe(1);
     expect(result.output).toContain("::error::not an asset of this release: linux-x86_64");
+  });
+
+  // The job's build is `executa build --all --mcpb` as an author runs it: six platforms,
+  // each verified. CI installs QEMU and the arm64 C libraries (.ci/run), so there the
+  // linux-aarch64 binary must really run; darwin binaries are checked from their bytes.
+  describe("its build step, executa build --all --mcpb on the generated project", () => {
+    const dist = () => join(project, "dist");
+    const archive = (platform: string) => join(dist(), archiveOf(platform));
+    const exe = (platform: string) => (platform.startsWith("windows") ? `bin/${NAME}.exe` : `bin/${NAME}`);
+    const rootFiles = (platform: string) =>
+      platform.startsWith("windows")
+        ? rootFilesOfZip(archive(platform))
+        : rootFilesOfTar(archive(platform), scratch, platform);
+    let scratch: string;
+    let build: Run;
+
+    beforeAll(() => {
+      scratch = mkdtempSync(join(base, "all-platforms-"));
+      const step = runs.find((entry) => entry.step.run?.includes("executa build --all --mcpb"));
+      if (!step?.result) throw new Error("the release job has no build step that ran");
+      build = step.result;
+    });
+
+    it("succeeds and reports how each platform was verified", () => {
+      expect(build.output).not.toContain("executa build failed");
+      expect(build.code).toBe(0);
+      for (const platform of KNOWN_PLATFORMS)
+        expect(build.output).toMatch(new RegExp(`verify +${platform}: `));
+      expect(build.output).toMatch(/verify +linux-x86_64: ran · describe/);
+      expect(build.output).toMatch(/verify +darwin-arm64: checked, not run .*ad-hoc signature valid/);
+      if (onCi) expect(build.output).toMatch(/verify +linux-aarch64: ran under qemu-aarch64/);
+    });
+
+    it("ends the report with how to run and check this machine's binary", () => {
+      expect(build.output.trimEnd().split("\n").slice(-2)).toEqual([
+        `  run:   ./dist/${NAME}`,
+        `  check: executa check -- ./dist/${NAME}`,
+      ]);
+    });
+
+    it("writes an archive per platform with a sha256sum-format checksum", async () => {
+      for (const platform of KNOWN_PLATFORMS) {
+        const file = archiveOf(platform);
+        const checksum = readFileSync(join(dist(), `${file}.sha256`), "utf8");
+        expect(checksum).toBe(`${await sha256(archive(platform))}  ${file}\n`);
+      }
+    });
+
+    it("writes executa.json in the agent's shape: six binary_urls with url, sha256, size, entrypoint, format", async () => {
+      const written = JSON.parse(readFileSync(join(dist(), "executa.json"), "utf8")) as ExecutaJson;
+      const binary = written.distribution.profiles.binary!;
+      expect(binary).toMatchObject({
+        type: "binary",
+        executable_name: NAME,
+        supports_protocol: true,
+        capabilities: ["greet", "count_words"],
+      });
+      expect(Object.keys(binary.binary_urls).sort()).toEqual([...KNOWN_PLATFORMS].sort());
+      const mac = binary.binary_urls["darwin-arm64"] as Record<string, unknown>;
+      expect(mac).toEqual({
+        url: `${DOWNLOADS}/${archiveOf("darwin-arm64")}`,
+        entrypoint: `bin/${NAME}`,
+        format: "tar.gz",
+        sha256: await sha256(archive("darwin-arm64")),
+        size: expect.any(Number),
+      });
+      expect(binary.binary_urls["windows-x86_64"]).toMatchObject({
+        entrypoint: `bin/${NAME}.exe`,
+        format: "zip",
+      });
+      expect(written.distribution.active).toBe("binary");
+    });
+
+    it("ships a darwin-arm64 archive whose binary is an arm64 Mach-O with a valid ad-hoc signature", async () => {
+      const unpacked = join(scratch, "unpacked-darwin-arm64");
+      mkdirSync(unpacked);
+      await extract({ file: archive("darwin-arm64"), cwd: unpacked });
+      const binary = join(unpacked, exe("darwin-arm64"));
+      expect(await platformOfBinary(binary)).toMatchObject({ key: "darwin-arm64", format: "macho" });
+      expect(await verifyMachOSignature(binary)).toMatchObject({ valid: true, adhoc: true, problems: [] });
+    });
+
+    it(`ships a windows-x86_64 zip whose bin/${NAME}.exe is an x86_64 PE`, () => {
+      const files = unzipSync(readFileSync(archive("windows-x86_64")));
+      expect(Object.keys(files)).toEqual([
+        "manifest.json",
+        "THIRD_PARTY_NOTICES.txt",
+        "sbom.cdx.json",
+        "bin/",
+        exe("windows-x86_64"),
+      ]);
+      const windowsExe = Buffer.from(files[exe("windows-x86_64")]!);
+      expect(windowsExe.toString("latin1", 0, 2)).toBe("MZ");
+      const manifest = JSON.parse(Buffer.from(files["manifest.json"]!).toString("utf8"));
+      expect(manifest.runtime.binary.entrypoint["windows-x86_64"]).toBe(exe("windows-x86_64"));
+    });
+
+    it("holds in every archive the licence notices and an SBOM of exactly the packages the bundle embeds", async () => {
+      const embedded = await packagesInSourceMap(join(dist(), `${NAME}.cjs.map`));
+      expect(embedded).toEqual(
+        expect.arrayContaining(["@executa/core", "@executa/decorators", "class-validator"]),
+      );
+      for (const platform of KNOWN_PLATFORMS) {
+        const { notices, sbom } = await rootFiles(platform);
+        const bom = JSON.parse(sbom) as { specVersion: string; components: SbomComponent[] };
+        expect(bom.specVersion).toBe("1.6");
+        const libraries = bom.components.filter((component) => component.type === "library");
+        expect(libraries.map((component) => component.name).sort()).toEqual(embedded);
+        for (const library of libraries) {
+          expect(library.licenses[0]?.expression).toMatch(/\S/);
+          expect(library.hashes?.[0]).toMatchObject({
+            alg: "SHA-256",
+            content: expect.stringMatching(/^[0-9a-f]{64}$/),
+          });
+          expect(notices).toContain(`${library.name} ${library.version}\n`);
+        }
+        const runtime = bom.components.find((component) => component.type === "platform");
+        expect(runtime?.name).toBe(platform.startsWith("windows") ? "node" : "bun");
+        expect(notices).toContain(`Licence: ${runtime?.licenses[0]?.expression}`);
+        expect(notices).toMatch(/Copyright/);
+      }
+    });
+
+    it("installs the linux-x86_64 archive as the agent does and answers describe from it", async () => {
+      const home = join(scratch, "installed");
+      mkdirSync(home);
+      await extract({ file: archive("linux-x86_64"), cwd: home });
+      const installed = await describeArtifact({
+        command: join(home, exe("linux-x86_64")),
+        cwd: home,
+        env: { EXECUTA_HOME: home, EXECUTA_DATA: join(home, "data") },
+      });
+      expect(installed.manifest.name).toBe(NAME);
+      expect(installed.manifest.tools.map((tool) => tool.name)).toEqual(["greet", "count_words"]);
+    });
+
+    it("writes an .mcpb per platform, with its sha256, notices and SBOM, that mcpb reads and validates (foreign binaries not run)", async () => {
+      const checks: Promise<void>[] = [];
+      for (const platform of KNOWN_PLATFORMS) {
+        const file = `${NAME}-${platform}.mcpb`;
+        const bytes = readFileSync(join(dist(), file));
+        expect(readFileSync(join(dist(), `${file}.sha256`), "utf8")).toBe(
+          `${await sha256(join(dist(), file))}  ${file}\n`,
+        );
+        const files = unzipSync(bytes);
+        expect(Object.keys(files)).toEqual([
+          "manifest.json",
+          "THIRD_PARTY_NOTICES.txt",
+          "sbom.cdx.json",
+          exe(platform),
+        ]);
+        // The same notices and SBOM as the platform's archive: the same binary's contents.
+        expect(await rootFilesOfZip(join(dist(), file))).toEqual(await rootFiles(platform));
+        const manifest = JSON.parse(Buffer.from(files["manifest.json"]!).toString("utf8"));
+        expect(manifest).toMatchObject({
+          manifest_version: "0.3",
+          server: {
+            type: "binary",
+            entry_point: exe(platform),
+            mcp_config: { command: `\${__dirname}/${exe(platform)}`, args: ["--mcp"] },
+          },
+          compatibility: {
+            platforms: [platform.split("-")[0] === "windows" ? "win32" : platform.split("-")[0]],
+          },
+          _meta: { executa: { platform } },
+        });
+        const folder = join(scratch, `mcpb-${platform}`);
+        mkdirSync(join(folder, "bin"), { recursive: true });
+        // Written out, not run: its header says which platform it was built for.
+        writeFileSync(join(folder, exe(platform)), files[exe(platform)]!);
+        expect(await platformOfBinary(join(folder, exe(platform)))).toMatchObject({ key: platform });
+        writeFileSync(join(folder, "manifest.json"), files["manifest.json"]!);
+        checks.push(
+          runProcess(MCPB, ["validate", folder]).then((validated) =>
+            expect(validated.code, validated.stdout).toBe(0),
+          ),
+          runProcess(MCPB, ["info", join(dist(), file)]).then((info) =>
+            expect(info.code, info.stdout).toBe(0),
+          ),
+        );
+      }
+      await Promise.all(checks);
+    }, 300_000);
   });
 });
 

@@ -109,7 +109,7 @@ describe("createObject from a class-validator DTO", () => {
           description: "An analysis of a text",
           properties: {
             summary: { type: "string", description: "One paragraph" },
-            keywords: { type: "array", items: { type: "string" } },
+            keywords: { type: "array", items: { type: "string" }, maxItems: 8 },
             sentiment: { type: "string", enum: ["positive", "neutral", "negative"] },
             score: { type: ["integer", "null"], minimum: 0, maximum: 10, description: "default 5" },
             source: {

@@ -117,11 +117,18 @@ function exclusiveOf(bound: "exclusiveMinimum" | "exclusiveMaximum"): Converter 
   };
 }
 
-/** `@ArrayMinSize(n)` / `@ArrayMaxSize(n)` / `@ArrayNotEmpty()` (`at`: the count it fixes). */
+/**
+ * `@ArrayMinSize(n)` / `@ArrayMaxSize(n)` / `@ArrayNotEmpty()` (`at`: the count it fixes).
+ * Two of them (`@ArrayNotEmpty() @ArrayMinSize(3)`) both apply: the tighter count is shown.
+ */
 function countOf(bound: "minItems" | "maxItems", at?: number): Converter {
+  const tighter = bound === "minItems" ? Math.max : Math.min;
   return (metadata, facts) => {
     const value = at ?? lengthOf(metadata.constraints?.[0]);
-    if (value !== undefined) keywordsOf(metadata, facts)[bound] = value;
+    if (value === undefined) return;
+    const keywords = keywordsOf(metadata, facts);
+    const known = keywords[bound];
+    keywords[bound] = known === undefined ? value : tighter(known, value);
   };
 }
 

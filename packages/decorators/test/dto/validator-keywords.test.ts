@@ -5,11 +5,13 @@ import { Type } from "class-transformer";
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  ArrayNotEmpty,
   ArrayUnique,
   IsAlpha,
   IsEmail,
   IsInt,
   IsNegative,
+  IsNotEmpty,
   IsPositive,
   IsString,
   IsUrl,
@@ -42,6 +44,12 @@ class ExpenseArgs {
   @ArrayMinSize(1) @ArrayMaxSize(3) @ArrayUnique() @IsString({ each: true }) tags!: string[];
   @IsInt({ each: true }) @Min(0, { each: true }) scores!: number[];
   @IsEmail({}, { each: true }) cc!: string[];
+  @ArrayMinSize(2)
+  @ArrayNotEmpty()
+  @IsString({ each: true })
+  @Matches("^[a-z]+$", "i", { each: true })
+  words!: string[];
+  @IsNotEmpty() @IsString() memo!: string;
   @Type(() => Payer) payer!: Payer;
   @Type(() => LineItem) items!: LineItem[];
 }
@@ -62,6 +70,8 @@ const good = {
   tags: ["a", "b"],
   scores: [0, 3],
   cc: ["a@example.com"],
+  words: ["Lunch", "out"],
+  memo: "team",
   payer: { email: "payer@example.com", account: "4b3e2a1c-9d8f-4e7a-8b6c-5d4e3f2a1b0c" },
   items: [{ unitPrice: 12.5, code: "EUR" }],
 };
@@ -118,6 +128,13 @@ describe("class-validator rules reach the schema value", async () => {
     expect(properties.title).toEqual({ type: "string", description: "matching /^expense/i" });
     expect(properties.receipt).toEqual({ type: "string", description: "a URL" });
     expect(properties.category).toEqual({ type: "string", description: "checked by @IsAlpha()" });
+    expect(properties.memo).toEqual({ type: "string", description: "not empty" });
+    // The tighter of two counts; a string pattern with its modifiers, on the elements.
+    expect(properties.words).toEqual({
+      type: "array",
+      items: { type: "string", description: "matching /^[a-z]+$/i" },
+      minItems: 2,
+    });
   });
 
   test("the manifest says in the description what it has no field for", () => {

@@ -71,6 +71,18 @@ const ROWS: Record<string, Row> = {
     schema: { type: "string", format: "uri" },
     shown: (value) => value.format === "uri",
   },
+  "`email` / `uuid` (a format without a codec)": {
+    schema: { type: "string", format: "email" },
+    shown: (value) => value.format === "email",
+  },
+  "`minItems` / `maxItems`": {
+    schema: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 5 },
+    shown: (value) => value.minItems === 1 && value.maxItems === 5,
+  },
+  "a rule without a keyword (`@IsUrl()`, `@Matches(/x/i)`, `@ArrayUnique()`)": {
+    schema: { type: "string", rules: ["a URL"] },
+    shown: (value) => "rules" in value,
+  },
   "numeric enum's member names": {
     schema: { type: "integer", enum: [0, 1, 2], enumNames: ["Low", "Medium", "High"] },
     shown: (value) => JSON.stringify(value.enum) === JSON.stringify(["Low", "Medium", "High"]),

@@ -5,9 +5,9 @@
  * and `outputSchema`, `response_format`, the released surface) is derived from it, and the
  * checker used at every invoke is compiled from it.
  *
- * A value is plain JSON Schema, with two exceptions kept out of every projection:
- * `enumNames` (a numeric enum's member names) and `target` (the class an object value
- * becomes an instance of). Nullability is `anyOf` with `{ type: "null" }`.
+ * A value is plain JSON Schema, with three exceptions kept out of every projection:
+ * `enumNames` (a numeric enum's member names), `target` (the class an object value
+ * becomes an instance of) and `rules` (checks no keyword expresses, said in words). Nullability is `anyOf` with `{ type: "null" }`.
  */
 
 /** Keywords any schema may carry. */
@@ -18,6 +18,12 @@ export interface SchemaAnnotations {
   readonly title?: string;
   /** The value used when the caller sends none (a JSON value). */
   readonly default?: unknown;
+  /**
+   * Rules checked at every invoke that no keyword of this subset expresses (a class-validator
+   * `@IsUrl()`, `@Matches(/x/i)`, `@ArrayUnique()`), in words: every projection says them in
+   * the description. Not JSON Schema: no projection shows the member itself.
+   */
+  readonly rules?: readonly string[];
 }
 
 /** A string, possibly with a format (`date-time`, `uri`, …) that a codec turns into an object. */

@@ -123,9 +123,10 @@ describe("createObject with a zod schema", () => {
         schema: {
           type: "object",
           properties: {
-            summary: { type: "string", minLength: 1, description: "One paragraph." },
+            // Strict mode takes no length bounds: said in the description.
+            summary: { type: "string", description: "One paragraph. (at least 1 character)" },
             sentiment: { type: "string", enum: ["positive", "neutral", "negative"] },
-            keywords: { type: ["array", "null"], items: { type: "string" } },
+            keywords: { type: ["array", "null"], items: { type: "string" }, maxItems: 3 },
             words: { type: "integer", minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
           },
           required: ["summary", "sentiment", "keywords", "words"],

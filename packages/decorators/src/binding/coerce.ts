@@ -18,7 +18,8 @@
  * depth (a recursive DTO's `$ref` included); `enum` values (a numeric enum's member names
  * too), `minimum` / `maximum` bounds and `minLength` / `maxLength` are enforced after
  * coercion, and a formatted string becomes its object (a `date-time` a `Date`, a `uri` a
- * `URL`; or a registered codec's value; see core's codec table). `null` or a missing field
+ * `URL`; or a registered codec's value; see core's codec table; a format without a codec is
+ * an annotation only). `null` or a missing field
  * counts as absent: its default applies, or it is reported missing when required. Unknown
  * object keys are reported with the expected names.
  */
@@ -311,11 +312,15 @@ function codePoints(text: string): number {
   return count;
 }
 
-/** A formatted string as the object the method receives (a `Date`, a `URL`). */
+/**
+ * A formatted string as the object the method receives (a `Date`, a `URL`). A format no
+ * codec is registered for (`email`, `uuid`) is a JSON Schema annotation: the string as it is
+ * (the rule behind it, e.g. class-validator's `@IsEmail()`, checks it).
+ */
 function readFormat(text: string, format: string, path: string, run: Run): Result {
   // Looked up per value: an author may register a codec after the tool was resolved.
   const codec = codecNamed(format);
-  if (codec === undefined) return fail(run, path, `no codec "${format}" is registered`, `string (${format})`);
+  if (codec === undefined) return text;
   const value = codec.decode(text);
   if (value === undefined)
     return fail(run, path, `expected ${codec.noun}, got ${describe(text)}`, codec.expected);

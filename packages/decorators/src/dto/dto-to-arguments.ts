@@ -14,6 +14,7 @@ import type { ResolvedArgument } from "../model/types.js";
 import { unsupportedField } from "../model/unsupported-type.js";
 import { classifyReflectedType, propertyType, type ReflectedKind } from "../reflection/reflect-types.js";
 import { convertValidators, type ValidationMetadata, type ValidatorFacts } from "./validator-converters.js";
+import { withValidatorFacts } from "./validator-keywords.js";
 
 /** One DTO class being read, with what every property needs. */
 interface DtoReading {
@@ -119,7 +120,7 @@ function propertyToArgument(reading: DtoReading, property: string): ResolvedArgu
   if (nestedClass === undefined) checkNestedValidation(reading, property, member);
   inferNesting(inferred, reading, property, { isArray, nestedClass, facts });
   inferFromInitializer(inferred, (reading.instance as Record<string, unknown>)[property]);
-  return resolveArgument({
+  const argument = resolveArgument({
     className,
     member,
     decorator: "@Field()",
@@ -130,6 +131,7 @@ function propertyToArgument(reading: DtoReading, property: string): ResolvedArgu
     ...(source && { source }),
     ...(unsupported && { unsupported }),
   });
+  return { ...argument, schema: withValidatorFacts(argument.schema, facts) };
 }
 
 /** What the property's class-validator decorators say, when they agree. */

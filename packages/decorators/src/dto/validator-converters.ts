@@ -1,11 +1,12 @@
 /**
- * The converter table from class-validator metadata to manifest facts (in the spirit of
+ * The converter table from class-validator metadata to schema facts (in the spirit of
  * class-validator-jsonschema). Keys are class-validator's metadata names; a validator with
  * `{ each: true }` describes the elements of an array.
  *
- * Validators not listed here (and the constraint validators listed as validation-only)
- * are still enforced by class-validator on every invoke; they just have no field in the
- * manifest, which carries only what the protocol spec names.
+ * A constraint with a JSON Schema keyword lands in the property's (or its elements')
+ * schema value; one without (`@IsUrl()`, `@ArrayUnique()`, `@Matches` with flags, a
+ * validator not in the table, a custom `@Validate`) is said in words (`rules`), which every
+ * projection puts in the description. Either way class-validator enforces it on every invoke.
  */
 import type { ParameterType } from "@executa/core";
 import type { getMetadataStorage } from "class-validator";
@@ -32,11 +33,34 @@ export interface ValidatorFacts {
   /** `@MinLength` / `@MaxLength` / `@Length` bounds of a string property, in characters (not of elements). */
   minLength?: number;
   maxLength?: number;
-  /** `@IsDate()`: the value (or with `each`, each element) is a date-time string. */
-  format?: "date-time";
-  itemFormat?: "date-time";
+  /**
+   * `@IsDate()`: the value (or with `each`, each element) is a date-time string; `@IsEmail()`
+   * an `email`, `@IsUUID()` a `uuid` (annotations: no codec decodes them).
+   */
+  format?: string;
+  itemFormat?: string;
+  /** Keywords of the property's schema that resolving the argument does not merge. */
+  keywords: SchemaKeywords;
+  /** Keywords of each element's schema (`each: true`), bounds and lengths included. */
+  itemKeywords: SchemaKeywords;
+  /** Rules of the property (with `each`, of its elements) that no keyword expresses, in words. */
+  rules: string[];
+  itemRules: string[];
   /** Problems found while converting (two validators saying different types). */
   conflicts: string[];
+}
+
+/** The JSON Schema keywords a class-validator constraint may land in. */
+export interface SchemaKeywords {
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
 }
 
 type Converter = (metadata: ValidationMetadata, facts: ValidatorFacts) => void;
@@ -76,12 +100,91 @@ function enumOf(valuesOf: (metadata: ValidationMetadata) => unknown): Converter 
 
 const validationOnly: Converter = () => {};
 
-/** `@Min(n)` / `@Max(n)`: a bound of the property; with `each`, only enforced. */
+/** `@Min(n)` / `@Max(n)`: a bound of the property (with `each`, of its elements). */
 function boundOf(bound: "minimum" | "maximum"): Converter {
   return (metadata, facts) => {
     const value: unknown = metadata.constraints?.[0];
-    if (!metadata.each && typeof value === "number" && Number.isFinite(value)) facts[bound] = value;
+    if (typeof value !== "number" || !Number.isFinite(value)) return;
+    if (metadata.each) facts.itemKeywords[bound] = value;
+    else facts[bound] = value;
   };
+}
+
+/** `@IsPositive()` / `@IsNegative()`: an exclusive bound of 0. */
+function exclusiveOf(bound: "exclusiveMinimum" | "exclusiveMaximum"): Converter {
+  return (metadata, facts) => {
+    keywordsOf(metadata, facts)[bound] = 0;
+  };
+}
+
+/**
+ * `@ArrayMinSize(n)` / `@ArrayMaxSize(n)` / `@ArrayNotEmpty()` (`at`: the count it fixes).
+ * Two of them (`@ArrayNotEmpty() @ArrayMinSize(3)`) both apply: the tighter count is shown.
+ */
+function countOf(bound: "minItems" | "maxItems", at?: number): Converter {
+  const tighter = bound === "minItems" ? Math.max : Math.min;
+  return (metadata, facts) => {
+    const value = at ?? lengthOf(metadata.constraints?.[0]);
+    if (value === undefined) return;
+    const keywords = keywordsOf(metadata, facts);
+    const known = keywords[bound];
+    keywords[bound] = known === undefined ? value : tighter(known, value);
+  };
+}
+
+/** Where a keyword of `metadata` goes: the property's schema, or with `each` its elements'. */
+function keywordsOf(metadata: ValidationMetadata, facts: ValidatorFacts): SchemaKeywords {
+  return metadata.each ? facts.itemKeywords : facts.keywords;
+}
+
+/** A rule said in words (`an absolute URL`), of the property or with `each` of its elements. */
+function ruleOf(words: (metadata: ValidationMetadata) => string | undefined): Converter {
+  return (metadata, facts) => {
+    const said = words(metadata);
+    if (said !== undefined) addRule(metadata.each ? facts.itemRules : facts.rules, said);
+  };
+}
+
+function addRule(rules: string[], said: string): void {
+  if (!rules.includes(said)) rules.push(said);
+}
+
+/** A format that is an annotation only (`email`, `uuid`): the value stays a string. */
+function formatOf(format: string, more?: (metadata: ValidationMetadata) => string | undefined): Converter {
+  return (metadata, facts) => {
+    typeOf("string")(metadata, facts);
+    if (metadata.each) facts.itemFormat = format;
+    else facts.format = format;
+    ruleOf(more ?? (() => undefined))(metadata, facts);
+  };
+}
+
+/**
+ * Flags JSON Schema's `pattern` means too: none, or `u` (its patterns are Unicode-aware).
+ * `i`, `m`, `s` change what matches and `g`, `y` make class-validator's test stateful.
+ */
+const PATTERN_FLAGS = new Set(["", "u"]);
+
+/** `@Matches(re)`: `pattern` when the expression has no flags JSON Schema cannot express, else a rule in words. */
+const matchesOf: Converter = (metadata, facts) => {
+  const [given, modifiers] = metadata.constraints ?? [];
+  const expression =
+    given instanceof RegExp
+      ? given
+      : typeof given === "string"
+        ? safeRegExp(given, typeof modifiers === "string" ? modifiers : undefined)
+        : undefined;
+  if (expression === undefined) return;
+  if (PATTERN_FLAGS.has(expression.flags)) keywordsOf(metadata, facts).pattern = expression.source;
+  else ruleOf(() => `matching ${String(expression)}`)(metadata, facts);
+};
+
+function safeRegExp(source: string, flags: string | undefined): RegExp | undefined {
+  try {
+    return new RegExp(source, flags);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A whole, non-negative character count, or `undefined`. */
@@ -89,13 +192,14 @@ function lengthOf(value: unknown): number | undefined {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
-/** `@MinLength(n)` / `@MaxLength(n)` / `@Length(min, max)`: length bounds of the property; with `each`, only enforced. */
+/** `@MinLength(n)` / `@MaxLength(n)` / `@Length(min, max)`: length bounds of the property (with `each`, of its elements). */
 function lengthsOf(bounds: readonly ("minLength" | "maxLength")[]): Converter {
   return (metadata, facts) => {
-    if (metadata.each) return;
     bounds.forEach((bound, index) => {
       const value = lengthOf(metadata.constraints?.[index]);
-      if (value !== undefined) facts[bound] = value;
+      if (value === undefined) return;
+      if (metadata.each) facts.itemKeywords[bound] = value;
+      else facts[bound] = value;
     });
   };
 }
@@ -135,9 +239,9 @@ export const VALIDATOR_CONVERTERS: Readonly<Record<string, Converter>> = {
     facts.nested = true;
     if (metadata.each) facts.itemType ??= "object";
   },
-  // Required is the default; these only matter to class-validator.
+  // Required is the default; these only matter to class-validator (@IsNotEmpty() also refuses "").
   isDefined: validationOnly,
-  isNotEmpty: validationOnly,
+  isNotEmpty: ruleOf(() => "not empty"),
   whitelistValidation: validationOnly,
   // Bounds the manifest carries (minimum / maximum).
   min: boundOf("minimum"),
@@ -146,26 +250,59 @@ export const VALIDATOR_CONVERTERS: Readonly<Record<string, Converter>> = {
   isLength: lengthsOf(["minLength", "maxLength"]),
   minLength: lengthsOf(["minLength"]),
   maxLength: lengthsOf(["maxLength"]),
-  // Bounds and formats: enforced, but the spec's parameter schema has no field for them.
-  isPositive: validationOnly,
-  isNegative: validationOnly,
-  arrayMinSize: validationOnly,
-  arrayMaxSize: validationOnly,
-  arrayNotEmpty: validationOnly,
-  arrayUnique: validationOnly,
-  matches: validationOnly,
-  isEmail: validationOnly,
-  isUrl: validationOnly,
-  isUuid: validationOnly,
+  // Keywords of the schema value.
+  isPositive: exclusiveOf("exclusiveMinimum"),
+  isNegative: exclusiveOf("exclusiveMaximum"),
+  arrayMinSize: countOf("minItems"),
+  arrayMaxSize: countOf("maxItems"),
+  arrayNotEmpty: countOf("minItems", 1),
+  matches: matchesOf,
+  isEmail: formatOf("email"),
+  isUuid: formatOf("uuid", (metadata) => {
+    const version: unknown = metadata.constraints?.[0];
+    return version === undefined || version === null || version === "all"
+      ? undefined
+      : `UUID version ${String(version)}`;
+  }),
+  // No keyword: `uri` is a codec that would make the value a URL, and `uniqueItems` is not in the schema subset.
+  isUrl: ruleOf(() => "a URL"),
+  arrayUnique: ruleOf(() => "unique elements"),
 };
+
+/** Metadata types that are no constraint on the value (optionality, conditions, nesting, whitelisting). */
+const NOT_A_RULE = new Set([
+  "conditionalValidation",
+  "nestedValidation",
+  "whitelistValidation",
+  "isDefined",
+  "promiseValidation",
+]);
+
+/**
+ * A validator the table does not know (`@IsAlpha()`, a custom `@Validate(Rule)`): still
+ * enforced, so said by its decorator's name.
+ */
+function unknownRule(metadata: ValidationMetadata, facts: ValidatorFacts): void {
+  if (NOT_A_RULE.has(metadata.type)) return;
+  const constraint = (metadata.constraintCls as { name?: string } | undefined)?.name;
+  const by = metadata.name ? decoratorName(metadata) : constraint;
+  if (by) ruleOf(() => `checked by ${by}`)(metadata, facts);
+}
 
 /** Runs the table over one property's validation metadata. */
 export function convertValidators(metadatas: readonly ValidationMetadata[]): ValidatorFacts {
-  const facts: ValidatorFacts = { conflicts: [] };
+  const facts: ValidatorFacts = {
+    keywords: {},
+    itemKeywords: {},
+    rules: [],
+    itemRules: [],
+    conflicts: [],
+  };
   for (const metadata of metadatas) {
     // Built-in validators carry a name; ValidateNested and Allow only a type.
     const key = metadata.name ?? metadata.type;
     if (Object.hasOwn(VALIDATOR_CONVERTERS, key)) VALIDATOR_CONVERTERS[key]?.(metadata, facts);
+    else unknownRule(metadata, facts);
   }
   return facts;
 }

@@ -181,3 +181,32 @@ describe("compiled from the schema value: a recursive class by $ref", () => {
     expect(leaf).toContain('"children":[{"name":"below"}]');
   });
 });
+
+describe("formats", () => {
+  test("a format no codec is registered for (email, uuid) is an annotation: the string as it is", () => {
+    const email: Schema = { type: "string", format: "email", default: "a@example.com" };
+    expect(coerceValue("x@example.com", email, "payer.email", strict)).toEqual({
+      ok: true,
+      value: "x@example.com",
+    });
+    const checker = objectCheckerOf({
+      type: "object",
+      properties: { email, id: { type: "string", format: "uuid" } },
+      required: ["id"],
+    });
+    expect(checker({ id: "not checked here" }, lenient)).toEqual({
+      ok: true,
+      value: { email: "a@example.com", id: "not checked here" },
+    });
+  });
+
+  test("a format naming a codec is decoded", () => {
+    const checked = coerceValue(
+      "2026-01-31T09:00:00Z",
+      { type: "string", format: "date-time" },
+      "at",
+      strict,
+    );
+    expect(checked.ok && checked.value instanceof Date).toBe(true);
+  });
+});

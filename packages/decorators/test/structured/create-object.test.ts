@@ -109,9 +109,9 @@ describe("createObject from a class-validator DTO", () => {
           description: "An analysis of a text",
           properties: {
             summary: { type: "string", description: "One paragraph" },
-            keywords: { type: "array", items: { type: "string" } },
+            keywords: { type: "array", items: { type: "string" }, maxItems: 8 },
             sentiment: { type: "string", enum: ["positive", "neutral", "negative"] },
-            score: { type: ["integer", "null"], minimum: 0, maximum: 10 },
+            score: { type: ["integer", "null"], minimum: 0, maximum: 10, description: "default 5" },
             source: {
               type: "object",
               properties: { title: { type: "string" }, page: { type: ["integer", "null"], minimum: 1 } },
@@ -211,7 +211,7 @@ describe("createObject from a class-validator DTO", () => {
       (sent[0]!.params.responseFormat as { json_schema: { schema: unknown } }).json_schema.schema,
     ).toEqual({
       type: "object",
-      properties: { text: { type: ["string", "null"], description: "What was said." } },
+      properties: { text: { type: ["string", "null"], description: 'What was said. (default "")' } },
       required: ["text"],
       additionalProperties: false,
     });

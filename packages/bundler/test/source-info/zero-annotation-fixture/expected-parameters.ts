@@ -24,7 +24,7 @@ export const PARAMETERS: Manifest["tools"][number]["parameters"] = [
       type: "object",
       properties: {
         name: { type: "string", description: "The label's name." },
-        color: { type: "string", description: "optional" },
+        color: { type: "string", description: 'default "grey"; optional' },
       },
       required: ["name"],
     },

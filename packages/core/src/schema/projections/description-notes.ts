@@ -3,11 +3,36 @@ import type { Schema } from "../schema.js";
 
 /**
  * Where a schema is shown in a dialect that lacks fields for some of its facts: a
- * manifest parameter (which has bound and length fields, but no format, no enum names and
- * nothing for its elements), a nested manifest property (which has no bound, length or
- * optionality fields either), or a JSON Schema (which lacks only the enum names' mapping).
+ * manifest parameter (which has bound and length fields, but no format, pattern,
+ * exclusive bounds, item counts, enum names or anything for its elements), a nested
+ * manifest property (which has no bound, length, default or optionality fields either),
+ * a JSON Schema (which lacks only the enum names' mapping), or a `response_format` schema
+ * (asked with numbers for enums; `strict: true` also lacks defaults, length bounds and the
+ * formats strict structured outputs do not accept, see {@link STRICT_FORMATS}). In every place,
+ * the rules no keyword expresses (`rules`) are said.
  */
-export type NotedPlace = "parameter" | "property" | "json-schema";
+export type NotedPlace =
+  | "parameter"
+  | "property"
+  | "json-schema"
+  | "response-format"
+  | "strict-response-format";
+
+/**
+ * The formats strict structured outputs (OpenAI's `strict: true`) accept; any other
+ * `format` is refused there, so it is said in the description instead.
+ */
+export const STRICT_FORMATS: ReadonlySet<string> = new Set([
+  "date-time",
+  "time",
+  "date",
+  "duration",
+  "email",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "uuid",
+]);
 
 /**
  * The description of `schema` as shown at `place`: its own description with the facts the
@@ -17,20 +42,42 @@ export type NotedPlace = "parameter" | "property" | "json-schema";
  * projection says in text instead of a field.
  */
 export function describedWithNotes(schema: Schema, place: NotedPlace, required = true): string | undefined {
-  const notes =
-    place === "json-schema"
-      ? [enumNote(schema)]
-      : place === "parameter"
-        ? [formatNote(schema), enumNote(schema), elementNote(schema)]
-        : [
-            formatNote(schema),
-            enumNote(schema),
-            rangeNote(schema),
-            lengthNote(schema),
-            elementNote(schema),
-            required ? undefined : "optional",
-          ];
-  return withNotes(schema.description, notes);
+  return withNotes(schema.description, notesAt(schema, place, required));
+}
+
+function notesAt(schema: Schema, place: NotedPlace, required: boolean): (string | undefined)[] {
+  switch (place) {
+    case "json-schema":
+      return [enumNote(schema), rulesNote(schema)];
+    case "response-format":
+      return [rulesNote(schema)];
+    case "strict-response-format":
+      return [strictFormatNote(schema), lengthNote(schema), rulesNote(schema), defaultNote(schema)];
+    case "parameter":
+      return [
+        formatNote(schema),
+        patternNote(schema),
+        enumNote(schema),
+        exclusiveNote(schema),
+        countNote(schema),
+        rulesNote(schema),
+        elementNote(schema),
+      ];
+    case "property":
+      return [
+        formatNote(schema),
+        patternNote(schema),
+        enumNote(schema),
+        rangeNote(schema),
+        exclusiveNote(schema),
+        lengthNote(schema),
+        countNote(schema),
+        rulesNote(schema),
+        elementNote(schema),
+        defaultNote(schema),
+        required ? undefined : "optional",
+      ];
+  }
 }
 
 function withNotes(description: string | undefined, notes: readonly (string | undefined)[]) {
@@ -80,6 +127,65 @@ function lengthNote(schema: Schema): string | undefined {
 function elementNote(schema: Schema): string | undefined {
   if (!("items" in schema) || schema.items === undefined) return undefined;
   const { items } = schema;
-  const facts = [formatNote(items), enumNote(items), rangeNote(items), lengthNote(items)].filter(Boolean);
+  const facts = [
+    formatNote(items),
+    patternNote(items),
+    enumNote(items),
+    rangeNote(items),
+    exclusiveNote(items),
+    lengthNote(items),
+    countNote(items),
+    rulesNote(items),
+  ].filter(Boolean);
   return facts.length > 0 ? `each: ${facts.join(", ")}` : undefined;
+}
+
+/** A format strict structured outputs refuse: said as {@link formatNote} says it. */
+function strictFormatNote(schema: Schema): string | undefined {
+  if (!("format" in schema) || schema.format === undefined || STRICT_FORMATS.has(schema.format))
+    return undefined;
+  return formatNote(schema);
+}
+
+/** `matching ^[a-z]+$`: the regular expression the value must match somewhere. */
+function patternNote(schema: Schema): string | undefined {
+  if (!("pattern" in schema) || schema.pattern === undefined) return undefined;
+  return `matching ${schema.pattern}`;
+}
+
+/** `above 0`, `below 0`, `above 0 and below 10`, or nothing. */
+function exclusiveNote(schema: Schema): string | undefined {
+  if (!("exclusiveMinimum" in schema || "exclusiveMaximum" in schema)) return undefined;
+  const { exclusiveMinimum, exclusiveMaximum } = schema as {
+    exclusiveMinimum?: number;
+    exclusiveMaximum?: number;
+  };
+  const said = [
+    exclusiveMinimum !== undefined ? `above ${exclusiveMinimum}` : undefined,
+    exclusiveMaximum !== undefined ? `below ${exclusiveMaximum}` : undefined,
+  ].filter(Boolean);
+  return said.length > 0 ? said.join(" and ") : undefined;
+}
+
+/** `1 to 5 items`, `at least 1 item`, `at most 5 items`, or nothing. */
+function countNote(schema: Schema): string | undefined {
+  if (!("minItems" in schema || "maxItems" in schema)) return undefined;
+  const { minItems, maxItems } = schema as { minItems?: number; maxItems?: number };
+  const unit = (count: number) => (count === 1 ? "item" : "items");
+  if (minItems !== undefined && maxItems !== undefined) return `${minItems} to ${maxItems} ${unit(maxItems)}`;
+  if (minItems !== undefined) return `at least ${minItems} ${unit(minItems)}`;
+  if (maxItems !== undefined) return `at most ${maxItems} ${unit(maxItems)}`;
+  return undefined;
+}
+
+/** The rules no keyword expresses, as they read: `an absolute URL, unique elements`. */
+function rulesNote(schema: Schema): string | undefined {
+  return schema.rules !== undefined && schema.rules.length > 0 ? schema.rules.join(", ") : undefined;
+}
+
+/** `default 5`: the value taken when none is sent (where the dialect has no `default` field). */
+function defaultNote(schema: Schema): string | undefined {
+  return "default" in schema && schema.default !== undefined
+    ? `default ${JSON.stringify(schema.default)}`
+    : undefined;
 }

@@ -10,7 +10,8 @@ export type JsonSchema = Record<string, unknown>;
  * bounds, lengths, nested `required`, `additionalProperties: false`, `anyOf`, `$defs` and
  * `$ref`. The two members that are not JSON Schema are projected: a class `target` is
  * left out; a numeric enum is shown by its member names (what the model reads and may
- * send; each stands for its number), the mapping said in the description. A union with
+ * send; each stands for its number), the mapping said in the description, as are the
+ * `rules` no keyword expresses. A union with
  * `null` of one typed schema is written `type: [T, "null"]` (with `null` among its
  * `enum`), the form released surfaces already hold.
  */
@@ -18,11 +19,13 @@ export function jsonSchemaOf(schema: Schema): JsonSchema {
   if ("anyOf" in schema && schema.anyOf !== undefined) return unionSchema(schema.anyOf, schema);
   const {
     target: _target,
+    rules: _rules,
     enumNames,
     $defs,
     ...rest
   } = schema as Schema & {
     target?: unknown;
+    rules?: unknown;
     enumNames?: readonly string[];
     $defs?: Readonly<Record<string, Schema>>;
   };
@@ -63,7 +66,10 @@ export function withCodecSchema(json: JsonSchema, format: string): void {
 }
 
 function unionSchema(members: readonly Schema[], schema: Schema): JsonSchema {
-  const { anyOf: _anyOf, ...annotations } = schema as Schema & { anyOf: readonly Schema[] };
+  const { anyOf: _anyOf, rules: _rules, ...rest } = schema as Schema & { anyOf: readonly Schema[] };
+  const annotations: JsonSchema = { ...rest };
+  const description = describedWithNotes(schema, "json-schema");
+  if (description !== undefined) annotations.description = description;
   const nonNull = members.filter((member) => !("type" in member && member.type === "null"));
   const [single] = nonNull;
   if (

@@ -14,7 +14,7 @@ type ManifestProperty = ParameterItems & { description?: string };
  * known shape). What the dialect has no field for (a format, a numeric enum's mapping,
  * facts of elements and nested properties) is said in the description (see
  * {@link describedWithNotes}). A numeric enum is shown by its member names, as a string
- * enum. A reference to a `$defs` entry is shown as the entry, once along each path:
+ * enum; a `const` as an enum of one value. A reference to a `$defs` entry is shown as the entry, once along each path:
  * inside it, a reference to it again (recursion) is an object without properties.
  */
 export function manifestParameters(input: ObjectTypeSchema): ParameterSchema[] {
@@ -107,7 +107,7 @@ type EnumValue = string | number | boolean;
 /**
  * What the manifest shows of a value's type and enum: a numeric TypeScript enum's member
  * names as a string enum (the model reads and sends `"High"`, the method gets 2); other
- * enums as they are; a reference (recursion) as an object. `value` maps a default the same way.
+ * enums as they are, a `const` as an enum of its one value; a reference (recursion) as an object. `value` maps a default the same way.
  */
 function shownEnum(schema: Schema): {
   type: string;
@@ -115,7 +115,10 @@ function shownEnum(schema: Schema): {
   value: (value: unknown) => unknown;
 } {
   const type = "type" in schema && schema.type !== undefined ? schema.type : "object";
-  const values = "enum" in schema ? (schema.enum as readonly EnumValue[] | undefined) : undefined;
+  const listed = "enum" in schema ? (schema.enum as readonly EnumValue[] | undefined) : undefined;
+  // A `const` is an enum of one value: the dialect's field for allowed values shows it.
+  const only = "const" in schema ? (schema.const as EnumValue | undefined) : undefined;
+  const values = listed ?? (only !== undefined ? [only] : undefined);
   const names = "enumNames" in schema ? schema.enumNames : undefined;
   if (values === undefined) return { type, value: (value) => value };
   if (names === undefined) return { type, enum: [...values], value: (value) => value };

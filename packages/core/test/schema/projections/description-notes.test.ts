@@ -32,4 +32,46 @@ describe("describedWithNotes: what a dialect without the field says in text", ()
       "Link.",
     );
   });
+
+  it("a manifest parameter: pattern, exclusive bounds, item counts and rules, its elements' too", () => {
+    expect(
+      describedWithNotes(
+        { type: "string", pattern: "^[a-z]+$", format: "email", rules: ["a URL"], description: "Who." },
+        "parameter",
+      ),
+    ).toBe("Who. (format email; matching ^[a-z]+$; a URL)");
+    expect(describedWithNotes({ type: "number", exclusiveMinimum: 0, minimum: 1 }, "parameter")).toBe(
+      "above 0",
+    );
+    expect(
+      describedWithNotes(
+        {
+          type: "array",
+          minItems: 1,
+          maxItems: 5,
+          rules: ["unique elements"],
+          items: { type: "number", exclusiveMaximum: 0, rules: ["checked by @IsAlpha()"] },
+        },
+        "parameter",
+      ),
+    ).toBe("1 to 5 items; unique elements; each: below 0, checked by @IsAlpha()");
+  });
+
+  it("a nested property: its default too", () => {
+    expect(describedWithNotes({ type: "integer", default: 3, minimum: 1 }, "property", false)).toBe(
+      "at least 1; default 3; optional",
+    );
+  });
+
+  it("a JSON Schema and response_format say the rules; strict response_format also lengths and formats it refuses", () => {
+    const schema = { type: "string", format: "uri", maxLength: 9, rules: ["not empty"] } as const;
+    expect(describedWithNotes(schema, "json-schema")).toBe("not empty");
+    expect(describedWithNotes(schema, "response-format")).toBe("not empty");
+    expect(describedWithNotes(schema, "strict-response-format")).toBe(
+      "absolute URL, e.g. https://example.com/a; at most 9 characters; not empty",
+    );
+    expect(
+      describedWithNotes({ type: "string", format: "date-time" }, "strict-response-format"),
+    ).toBeUndefined();
+  });
 });

@@ -63,4 +63,19 @@ describe("jsonSchemaOf", () => {
       jsonSchemaOf({ anyOf: [{ type: "string" }, { type: "integer", minimum: 0 }], description: "Id." }),
     ).toEqual({ description: "Id.", anyOf: [{ type: "string" }, { type: "integer", minimum: 0 }] });
   });
+
+  it("rules no keyword expresses are said in the description, never shown as a member (a union's too)", () => {
+    expect(
+      jsonSchemaOf({
+        type: "string",
+        pattern: "^x",
+        format: "email",
+        rules: ["a URL"],
+        description: "Link.",
+      }),
+    ).toEqual({ type: "string", pattern: "^x", format: "email", description: "Link. (a URL)" });
+    expect(
+      jsonSchemaOf({ anyOf: [{ type: "string" }, { type: "integer" }], rules: ["checked by @IsAlpha()"] }),
+    ).toEqual({ anyOf: [{ type: "string" }, { type: "integer" }], description: "checked by @IsAlpha()" });
+  });
 });

@@ -103,4 +103,50 @@ describe("manifestParameters", () => {
     const [children] = manifestParameters({ ...node, $defs: { Node: node } });
     expect(children).toEqual({ name: "children", type: "array", items: { type: "object" }, required: false });
   });
+
+  it("what the dialect has no field for, a nested property's default included, is said in the description", () => {
+    const [parameter] = manifestParameters({
+      type: "object",
+      properties: {
+        items: {
+          type: "array",
+          minItems: 1,
+          items: {
+            type: "object",
+            properties: {
+              price: { type: "number", exclusiveMinimum: 0 },
+              quantity: { type: "integer", default: 1 },
+              code: { type: "string", pattern: "^[A-Z]+$" },
+            },
+            required: ["price", "code"],
+          },
+        },
+      },
+      required: ["items"],
+    });
+    expect(parameter).toEqual({
+      name: "items",
+      type: "array",
+      items: {
+        type: "object",
+        properties: {
+          price: { type: "number", description: "above 0" },
+          quantity: { type: "integer", description: "default 1; optional" },
+          code: { type: "string", description: "matching ^[A-Z]+$" },
+        },
+        required: ["price", "code"],
+      },
+      description: "at least 1 item",
+      required: true,
+    });
+  });
+
+  it("a const is shown as an enum of its one value", () => {
+    const [parameter] = manifestParameters({
+      type: "object",
+      properties: { kind: { type: "string", const: "expense" } },
+      required: ["kind"],
+    });
+    expect(parameter).toEqual({ name: "kind", type: "string", required: true, enum: ["expense"] });
+  });
 });

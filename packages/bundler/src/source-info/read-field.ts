@@ -192,8 +192,12 @@ function oneLine(annotation: ts.TypeNode): string {
   return text.length > MAX_TYPE_TEXT ? `${text.slice(0, MAX_TYPE_TEXT - 1)}…` : text;
 }
 
-/** A result's schema without its display blocks (see {@link isDisplayPath}). */
+/** A result's schema (or its value type's, beside `null`) without its display blocks (see {@link isDisplayPath}). */
 function withoutDisplay(schema: Schema): Schema {
+  const value = withoutNull(schema);
+  if (value !== schema && !("anyOf" in value)) {
+    return { ...schema, anyOf: [withoutDisplay(value), { type: "null" }] };
+  }
   if (!("type" in schema) || schema.type !== "object") return schema;
   if (!schema.properties || !("_display" in schema.properties)) return schema;
   const { _display: _, ...properties } = schema.properties;

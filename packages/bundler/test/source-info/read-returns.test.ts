@@ -32,6 +32,7 @@ export class Tools {
   @Tool() text(): string { return ""; }
   @Tool() maybe(): Weather | null { return null; }
   @Tool() withDisplay(): Weather & { _display: Display } { return null as never; }
+  @Tool() maybeWithDisplay(): (Weather & { _display: Display }) | null { return null; }
   @Tool() loose(): Record<string, unknown> { return {}; }
   @Tool() partial(): Partial<Record<"a" | "b", string>> { return {}; }
   @Tool() anything(): Promise<any> { return null as never; }
@@ -116,6 +117,12 @@ describe("the source reader records what each tool method resolves to", () => {
     ]);
     expect(returns("withDisplay")).toMatchObject({ required: ["temperature", "units", "city", "days"] });
     expect(unsupported("withDisplay")).toEqual([]);
+    // Beside null too.
+    const maybe = returns("maybeWithDisplay");
+    const value = maybe && "anyOf" in maybe ? maybe.anyOf[0] : undefined;
+    expect(Object.keys(propertiesOf(value) ?? {})).toEqual(["temperature", "units", "city", "note", "days"]);
+    expect(maybe && "anyOf" in maybe && maybe.anyOf[1]).toEqual({ type: "null" });
+    expect(unsupported("maybeWithDisplay")).toEqual([]);
   });
 
   it("reads a loose record as an object with no known properties", () => {

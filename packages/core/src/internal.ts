@@ -30,6 +30,7 @@ export { isObject } from "./manifest/manifest-issues.js";
 export {
   isInResultOf,
   isInsideAResult,
+  isNullable,
   recordSourceInfo,
   resultPath,
   SOURCE_INFO_KEY,
@@ -37,10 +38,10 @@ export {
   type SourceField,
   type SourceMethod,
   type SourceParameter,
-  type SourceSchema,
   type SourceUnknownTag,
   type SourceUnsupported,
   sourceInfoOf,
+  withoutNull,
 } from "./manifest/source-info.js";
 export { MCP_FALLBACK_CAPABILITY } from "./mcp/fallback.js";
 export {

@@ -1,21 +1,23 @@
-import type { SourceSchema } from "@executa/core/internal";
+import type { Schema, SchemaTarget } from "@executa/core";
 import type * as ts from "typescript";
 import type { TypeScriptModule } from "./load-typescript.js";
 
 const EXPRESSION: unique symbol = Symbol("executa.class-expression");
 
-/** A recorded class reference: the expression the emitted code writes as `() => Expression`. */
-export type ClassReference = (() => Function) & { readonly [EXPRESSION]: string };
+/** A recorded class reference: a schema's `target`, which the emitted code writes as `get target() { return Expression; }`. */
+export type ClassReference = SchemaTarget & { readonly [EXPRESSION]: string };
 
 /**
- * A reference to the class `expression` names in the emitted code. It stands for the thunk
- * the emitted statement holds; read at build time it only says which expression that is.
+ * A reference to the class `expression` names in the emitted code. It stands for the
+ * class the emitted getter returns; read at build time it only says which expression that is.
  */
 export function classReference(expression: string): ClassReference {
-  const thunk = () => {
-    throw new Error(`executa source reader: ${expression} is resolved where the emitted code runs`);
+  const standIn = class {
+    constructor() {
+      throw new Error(`executa source reader: ${expression} is resolved where the emitted code runs`);
+    }
   };
-  return Object.assign(thunk, { [EXPRESSION]: expression });
+  return Object.assign(standIn, { [EXPRESSION]: expression });
 }
 
 /** The expression of a value made by {@link classReference}; undefined for anything else. */
@@ -40,21 +42,27 @@ export class ClassReferences {
   ) {}
 
   /**
-   * `schema` with `instanceOf` on the object (or the array elements, at any depth) whose
-   * type is a project class the emitted code can name at `location`.
+   * `schema` with `target` on the object (or the array elements, at any depth, or the
+   * value of a union with `null`) whose type is a project class the emitted code can name
+   * at `location`.
    */
-  withInstanceOf(schema: SourceSchema, type: ts.Type, location: ts.Node): SourceSchema {
+  withTarget(schema: Schema, type: ts.Type, location: ts.Node): Schema {
     const single = this.withoutNullish(type);
     if (!single) return schema;
+    if ("anyOf" in schema && schema.anyOf) {
+      const anyOf = schema.anyOf.map((member) => this.withTarget(member, single, location));
+      return anyOf.some((member, at) => member !== schema.anyOf?.[at]) ? { ...schema, anyOf } : schema;
+    }
+    if (!("type" in schema)) return schema;
     if (schema.type === "array" && schema.items && this.checker.isArrayType(single)) {
       const [element] = this.checker.getTypeArguments(single as ts.TypeReference);
-      const items = element && this.withInstanceOf(schema.items, element, location);
+      const items = element && this.withTarget(schema.items, element, location);
       return items && items !== schema.items ? { ...schema, items } : schema;
     }
     const symbol = single.getSymbol();
     if (schema.type !== "object" || !symbol || !(symbol.flags & this.tsm.SymbolFlags.Class)) return schema;
     const expression = this.expressionFor(symbol, location);
-    return expression ? { ...schema, instanceOf: classReference(expression) } : schema;
+    return expression ? { ...schema, target: classReference(expression) } : schema;
   }
 
   /** The import declarations the references need, each on its own line (empty when none). */

@@ -13,7 +13,9 @@ const REGISTRY = `globalThis[Symbol.for(${JSON.stringify(SOURCE_INFO_SYMBOL_KEY)
 /**
  * The statement that records `info` for the class bound to `name`, on one line and
  * without imports: `;(globalThis[Symbol.for("executa.source")] ??= new WeakMap()).set(Name, {...});`.
- * A class reference in it (`instanceOf`) is written as the thunk `() => LineItem`.
+ * A class reference in it (a schema's `target`) is written as the getter
+ * `get target() { return LineItem; }`: the class is read when the decorators need it, once
+ * every module has loaded, not when the statement runs (it may be declared further down).
  */
 export function sourceInfoStatement(name: string, info: SourceClass): string {
   return `;(${REGISTRY} ??= new WeakMap()).set(${name}, ${infoLiteral(info)});`;
@@ -21,15 +23,15 @@ export function sourceInfoStatement(name: string, info: SourceClass): string {
 
 // Opens with a NUL character, which no doc comment or default written in source holds.
 const REFERENCE_MARK = "\u0000class:";
-const MARKED_REFERENCE = /"\\u0000class:([\w$]+)"/g;
+const MARKED_TARGET = /"target":"\\u0000class:([\w$]+)"/g;
 
-/** `info` as a JavaScript literal: JSON, with each class reference as its thunk. */
+/** `info` as a JavaScript literal: JSON, with each class reference as a `target` getter. */
 function infoLiteral(info: SourceClass): string {
-  const json = JSON.stringify(info, (_key, value: unknown) => {
-    const expression = expressionOf(value);
+  const json = JSON.stringify(info, (key, value: unknown) => {
+    const expression = key === "target" ? expressionOf(value) : undefined;
     return expression === undefined ? value : `${REFERENCE_MARK}${expression}`;
   });
-  return json.replace(MARKED_REFERENCE, "() => $1");
+  return json.replace(MARKED_TARGET, "get target() { return $1; }");
 }
 
 /**

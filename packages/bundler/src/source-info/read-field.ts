@@ -1,9 +1,11 @@
+import type { NumericSchema, Schema } from "@executa/core";
 import {
+  isNullable,
   isUnknownDocTag,
   resultPath,
   type SourceField,
   type SourceParameter,
-  type SourceSchema,
+  withoutNull,
 } from "@executa/core/internal";
 import type * as ts from "typescript";
 import { type DocComment, docOf, paramTagText } from "./doc-comments.js";
@@ -64,7 +66,7 @@ export class FieldReader {
    * without a schema. A type without a faithful one, there or inside, is noted like a
    * parameter's (the decorators decide what becomes of it).
    */
-  returns(declaration: ts.MethodDeclaration, path: string): SourceSchema | undefined {
+  returns(declaration: ts.MethodDeclaration, path: string): Schema | undefined {
     const signature = this.checker.getSignatureFromDeclaration(declaration);
     if (!signature) return undefined;
     const returned = this.checker.getReturnTypeOfSignature(signature);
@@ -141,13 +143,20 @@ export class FieldReader {
     this.notes.push(note);
   }
 
-  /** `integer` from `@integer` or `@IsInt()`, bounds from `@minimum` / `@maximum`, on a number or its array's items. */
-  private withNumberTags(schema: SourceSchema, declaration: ts.Declaration, doc: DocComment): SourceSchema {
-    if (schema.type === "array" && schema.items) {
+  /**
+   * `integer` from `@integer` or `@IsInt()`, bounds from `@minimum` / `@maximum`, on a
+   * number (or a number or `null`) or its array's items.
+   */
+  private withNumberTags(schema: Schema, declaration: ts.Declaration, doc: DocComment): Schema {
+    const value = withoutNull(schema);
+    if (isNullable(schema) && !("anyOf" in value)) {
+      return { ...schema, anyOf: [this.withNumberTags(value, declaration, doc), { type: "null" }] };
+    }
+    if ("type" in schema && schema.type === "array" && schema.items) {
       return { ...schema, items: this.withNumberTags(schema.items, declaration, doc) };
     }
-    if (schema.type !== "number") return schema;
-    const tagged: { -readonly [K in keyof SourceSchema]: SourceSchema[K] } = { ...schema };
+    if (!("type" in schema) || schema.type !== "number") return schema;
+    const tagged: { -readonly [K in keyof NumericSchema]: NumericSchema[K] } = { ...schema };
     if (doc.tags.has("integer") || decoratorNames(this.tsm, declaration).includes("IsInt")) {
       tagged.type = "integer";
     }
@@ -183,11 +192,18 @@ function oneLine(annotation: ts.TypeNode): string {
   return text.length > MAX_TYPE_TEXT ? `${text.slice(0, MAX_TYPE_TEXT - 1)}…` : text;
 }
 
-/** A result's schema without its display blocks (see {@link isDisplayPath}). */
-function withoutDisplay(schema: SourceSchema): SourceSchema {
+/** A result's schema (or its value type's, beside `null`) without its display blocks (see {@link isDisplayPath}). */
+function withoutDisplay(schema: Schema): Schema {
+  const value = withoutNull(schema);
+  if (value !== schema && !("anyOf" in value)) {
+    return { ...schema, anyOf: [withoutDisplay(value), { type: "null" }] };
+  }
+  if (!("type" in schema) || schema.type !== "object") return schema;
   if (!schema.properties || !("_display" in schema.properties)) return schema;
   const { _display: _, ...properties } = schema.properties;
-  return { ...schema, properties };
+  const required = schema.required?.filter((name) => name !== "_display");
+  const { required: __, ...rest } = schema;
+  return { ...rest, properties, ...(required !== undefined && required.length > 0 && { required }) };
 }
 
 /**

@@ -158,7 +158,7 @@ function readField(
   const symbol = fields.symbolOf(member);
   const field = symbol && fields.property(symbol, { depth: 0, seen: [], path });
   if (!symbol || !field) return field;
-  const schema = references.withInstanceOf(field.schema, checker.getTypeOfSymbol(symbol), owner);
+  const schema = references.withTarget(field.schema, checker.getTypeOfSymbol(symbol), owner);
   return schema === field.schema ? field : { ...field, schema };
 }
 

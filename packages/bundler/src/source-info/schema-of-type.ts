@@ -1,10 +1,5 @@
-import { PARAMETER_TYPE_NAMES, PARAMETER_TYPES, type ParameterType } from "@executa/core";
-import {
-  formatOfClassName,
-  type SourceField,
-  type SourceSchema,
-  type ValueFormat,
-} from "@executa/core/internal";
+import { PARAMETER_TYPE_NAMES, PARAMETER_TYPES, type ParameterType, type Schema } from "@executa/core";
+import { formatOfClassName, type SourceField, type ValueFormat } from "@executa/core/internal";
 import type * as ts from "typescript";
 import type { TypeScriptModule } from "./load-typescript.js";
 
@@ -21,8 +16,8 @@ export const MAX_OBJECT_DEPTH = 6;
  * `bigint`, a `symbol`, a `Map`).
  */
 export type TypeReading =
-  | { schema: SourceSchema; unmapped?: undefined; unresolved?: undefined; lossy?: undefined }
-  | { schema?: SourceSchema; unmapped: string; unresolved?: boolean; lossy?: boolean };
+  | { schema: Schema; unmapped?: undefined; unresolved?: undefined; lossy?: undefined }
+  | { schema?: Schema; unmapped: string; unresolved?: boolean; lossy?: boolean };
 
 type Literal = string | number | boolean;
 
@@ -36,7 +31,7 @@ export interface Position {
   path: string;
 }
 
-/** Maps checker types to {@link SourceSchema}s. */
+/** Maps checker types to {@link Schema}s. */
 export class SchemaReader {
   constructor(
     private readonly tsm: TypeScriptModule,
@@ -45,7 +40,7 @@ export class SchemaReader {
     private readonly fieldOf: FieldOf,
   ) {}
 
-  /** The schema of `type` (`undefined` members of a union are left out; a `null` one makes it `nullable`). */
+  /** The schema of `type` (`undefined` members of a union are left out; a `null` one is an `anyOf` member). */
   read(type: ts.Type, at: Position): TypeReading {
     const F = this.tsm.TypeFlags;
     const members = type.isUnion() ? type.types : [type];
@@ -54,9 +49,7 @@ export class SchemaReader {
     const [only] = present;
     const reading = present.length === 1 && only ? this.readSingle(only, at) : this.readUnion(present, at);
     const withNull = members.some((member) => member.flags & F.Null);
-    return withNull && reading.schema
-      ? { ...reading, schema: { ...reading.schema, nullable: true } }
-      : reading;
+    return withNull && reading.schema ? { ...reading, schema: orNull(reading.schema) } : reading;
   }
 
   private readSingle(type: ts.Type, at: Position): TypeReading {
@@ -64,7 +57,7 @@ export class SchemaReader {
     const base = baseOf(this.tsm, type);
     if (base) {
       const value = literalOf(this.tsm, this.checker, type);
-      return { schema: value === undefined ? { type: base } : enumSchema(base, [value]) };
+      return { schema: value === undefined ? typeSchema(base) : enumSchema(base, [value]) };
     }
     if (isUnresolved(type))
       return { unmapped: "a type the analysis does not load (from an installed package)", unresolved: true };
@@ -108,10 +101,11 @@ export class SchemaReader {
     return { schema: { type: "array", items: items.schema } };
   }
 
-  private readObject(type: ts.Type, at: Position): SourceSchema {
+  private readObject(type: ts.Type, at: Position): Schema {
     if (at.depth >= MAX_OBJECT_DEPTH || at.seen.includes(type)) return { type: "object" };
     const seen = [...at.seen, type];
-    const properties: Record<string, SourceField> = {};
+    const properties: Record<string, Schema> = {};
+    const required: string[] = [];
     for (const property of this.checker.getPropertiesOfType(type)) {
       if (property.name === "__proto__") continue;
       const field = this.fieldOf(property, {
@@ -119,15 +113,17 @@ export class SchemaReader {
         seen,
         path: `${at.path}.${property.name}`,
       });
-      if (field) properties[property.name] = field;
+      if (!field) continue;
+      properties[property.name] = propertySchema(field);
+      if (!field.optional) required.push(property.name);
     }
-    return { type: "object", properties };
+    return { type: "object", properties, ...(required.length > 0 && { required }) };
   }
 
   /** A branded primitive (`string & { __brand: "Id" }`) is its primitive; other intersections are objects. */
   private readIntersection(type: ts.IntersectionType, at: Position): TypeReading {
     const base = type.types.map((member) => baseOf(this.tsm, member)).find((found) => found !== undefined);
-    if (base) return { schema: { type: base } };
+    if (base) return { schema: typeSchema(base) };
     return { schema: this.readObject(type, at) };
   }
 
@@ -140,9 +136,9 @@ export class SchemaReader {
 
   /**
    * A union of different types is still noted (an argument cannot be one: its manifest
-   * form has one type), and is what reflection says, `object`; where every member has a
-   * faithful schema, `anyOf` lists them (literals of one base grouped into one enum), for
-   * a result's JSON Schema.
+   * form has one type, and reflection says `object`); where every member has a faithful
+   * schema, `anyOf` lists them (literals of one base grouped into one enum), for a
+   * result's JSON Schema; else it is what reflection says, `object`.
    */
   private readMixedUnion(members: readonly ts.Type[], at: Position): TypeReading {
     const groups = new Map<ParameterType | ts.Type, ts.Type[]>();
@@ -150,24 +146,26 @@ export class SchemaReader {
       const key = baseOf(this.tsm, member) ?? member;
       groups.set(key, [...(groups.get(key) ?? []), member]);
     }
-    const anyOf: SourceSchema[] = [];
+    const anyOf: Schema[] = [];
     for (const [key, group] of groups) {
       const reading = typeof key === "string" ? this.readSameBaseUnion(key, group) : this.readSingle(key, at);
       if (!reading.schema || reading.unmapped) return erased("object", MIXED_UNION);
       anyOf.push(reading.schema);
     }
-    return { schema: { type: "object", anyOf }, unmapped: MIXED_UNION };
+    return { schema: { anyOf }, unmapped: MIXED_UNION };
   }
 
   private readSameBaseUnion(base: ParameterType, members: readonly ts.Type[]): TypeReading {
     const values = members.map((member) => literalOf(this.tsm, this.checker, member));
-    if (values.some((value) => value === undefined)) return { schema: { type: base } };
+    if (values.some((value) => value === undefined)) return { schema: typeSchema(base) };
     const unique = [...new Set(values as Literal[])];
     // true | false is just boolean.
     if (base === "boolean" && unique.length === 2) return { schema: { type: "boolean" } };
     const names = numericEnumNames(this.tsm, members);
     const schema = enumSchema(base, unique);
-    return { schema: names && names.length === unique.length ? { ...schema, enumNames: names } : schema };
+    return {
+      schema: names && names.length === unique.length ? ({ ...schema, enumNames: names } as Schema) : schema,
+    };
   }
 
   /** `Record<string, unknown>` (or `any`), `{ [key: string]: unknown }`: any JSON object, like `object`. */
@@ -226,9 +224,33 @@ function numericEnumNames(tsm: TypeScriptModule, members: readonly ts.Type[]): s
 }
 
 /** An enum of `base` values; numbers that are all whole are an `integer` enum. */
-function enumSchema(base: ParameterType, values: readonly Literal[]): SourceSchema {
+function enumSchema(base: ParameterType, values: readonly Literal[]): Schema {
   const whole = base === "number" && values.every((value) => Number.isInteger(value));
-  return { type: whole ? "integer" : base, enum: values };
+  return { type: whole ? "integer" : base, enum: values } as Schema;
+}
+
+/** The schema of any value of the parameter type `type`. */
+function typeSchema(type: ParameterType): Schema {
+  return { type } as Schema;
+}
+
+/** `schema` or `null`: one `anyOf` (a union's members and `null` side by side). */
+function orNull(schema: Schema): Schema {
+  const members = "anyOf" in schema && schema.anyOf !== undefined ? schema.anyOf : [schema];
+  return { anyOf: [...members, { type: "null" }] };
+}
+
+/**
+ * A property's schema inside its object: its type's, with the property's doc comment as
+ * `description` and its JSON initializer as `default` (whether it is required is the
+ * object's `required`).
+ */
+function propertySchema(field: SourceField): Schema {
+  return {
+    ...field.schema,
+    ...(field.description && { description: field.description }),
+    ...(field.default !== undefined && { default: field.default }),
+  };
 }
 
 /** Why a built-in class has no manifest form: JSON does not carry its values as themselves. */
@@ -240,7 +262,7 @@ function builtInReason(type: ts.Type): string {
 const MIXED_UNION = "a union of different types";
 
 function erased(type: ParameterType, why: string, lossy?: boolean): TypeReading {
-  return { schema: { type }, unmapped: why, ...(lossy && { lossy }) };
+  return { schema: typeSchema(type), unmapped: why, ...(lossy && { lossy }) };
 }
 
 /** The parameter types that TypeScript type flags decide, with the flags' member names, in the table's order. */

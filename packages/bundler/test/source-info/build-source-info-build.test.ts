@@ -52,14 +52,10 @@ describe("a bundle built through the SWC esbuild plugin", () => {
               schema: {
                 type: "object",
                 properties: {
-                  lat: {
-                    optional: false,
-                    description: "Latitude in degrees.",
-                    schema: { type: "number" },
-                    typeText: "number",
-                  },
-                  lon: { optional: false, schema: { type: "number" }, typeText: "number" },
+                  lat: { type: "number", description: "Latitude in degrees." },
+                  lon: { type: "number" },
                 },
+                required: ["lat", "lon"],
               },
               typeText: "Place",
             },

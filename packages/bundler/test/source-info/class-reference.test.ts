@@ -34,7 +34,8 @@ class Category {
 describe("class references of DTO fields", () => {
   let project: Awaited<ReturnType<typeof sourceProject>>;
   let code: string;
-  const fieldOf = (name: string) => new RegExp(`"${name}":\\{"schema":[^\\n]*?"instanceOf":\\(\\) => (\\w+)`);
+  const fieldOf = (name: string) =>
+    new RegExp(`"${name}":\\{"schema":[^\\n]*?get target\\(\\) \\{ return (\\w+); \\}`);
 
   beforeAll(async () => {
     project = await sourceProject(FILES);
@@ -44,8 +45,8 @@ describe("class references of DTO fields", () => {
   afterAll(() => project?.remove());
 
   it("name a class of the same file, or a value import of it under its local name", () => {
-    expect(code).toMatch(/"category":\{"schema":\{"type":"object".*?"instanceOf":\(\) => Category\}/);
-    expect(code).toMatch(/"payer":\{"schema":\{"type":"object".*?"instanceOf":\(\) => Person\}/);
+    expect(code).toMatch(/"category":\{"schema":\{"type":"object".*?get target\(\) \{ return Category; \}\}/);
+    expect(code).toMatch(/"payer":\{"schema":\{"type":"object".*?get target\(\) \{ return Person; \}\}/);
   });
 
   it("import a class imported for its type only again, as a value, after the last line", () => {
@@ -61,15 +62,19 @@ describe("class references of DTO fields", () => {
     ]);
     // Through nested arrays and a nullable union alike.
     expect(code).toMatch(
-      /"items":\{"schema":\{"type":"array","items":\{"type":"array","items":\{.*?"instanceOf":\(\) => __executaClass0\}\}\}/,
+      /"items":\{"schema":\{"type":"array","items":\{"type":"array","items":\{.*?get target\(\) \{ return __executaClass0; \}\}\}\}/,
     );
     expect(code).toMatch(fieldOf("note"));
     expect(fieldOf("note").exec(code)?.[1]).toBe("__executaClass1");
+    // The class is the value's target, beside the union's null.
+    expect(code).toMatch(
+      /"note":\{"schema":\{"anyOf":\[\{"type":"object",.*?get target\(\) \{ return __executaClass1; \}\},\{"type":"null"\}\]\}/,
+    );
   });
 
   it("are not recorded for an interface or a built-in class", () => {
     expect(code).not.toMatch(fieldOf("shape"));
     expect(code).not.toMatch(fieldOf("when"));
-    expect(code.match(/instanceOf/g)).toHaveLength(4);
+    expect(code.match(/get target\(\)/g)).toHaveLength(4);
   });
 });

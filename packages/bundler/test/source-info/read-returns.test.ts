@@ -1,9 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
+import type { Schema } from "@executa/core";
 import type { SourceClass } from "@executa/core/internal";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SourceInfoReader } from "../../src/source-info/source-info-reader.js";
 import { DECORATOR_DECLARATIONS, sourceProject } from "./source-files.js";
+
+/** The properties of an object schema. */
+const propertiesOf = (schema: Schema | undefined) =>
+  schema && "properties" in schema ? schema.properties : undefined;
 
 const SOURCE = `${DECORATOR_DECLARATIONS}
 import type { Mood } from "mood-package";
@@ -27,6 +32,7 @@ export class Tools {
   @Tool() text(): string { return ""; }
   @Tool() maybe(): Weather | null { return null; }
   @Tool() withDisplay(): Weather & { _display: Display } { return null as never; }
+  @Tool() maybeWithDisplay(): (Weather & { _display: Display }) | null { return null; }
   @Tool() loose(): Record<string, unknown> { return {}; }
   @Tool() partial(): Partial<Record<"a" | "b", string>> { return {}; }
   @Tool() anything(): Promise<any> { return null as never; }
@@ -62,34 +68,23 @@ describe("the source reader records what each tool method resolves to", () => {
     expect(returns("weather")).toEqual({
       type: "object",
       properties: {
-        temperature: {
-          schema: { type: "number" },
-          optional: false,
-          description: "Degrees Celsius.",
-          typeText: "number",
-        },
-        units: {
-          schema: { type: "string", enum: ["metric", "imperial"] },
-          optional: false,
-          typeText: '"metric" | "imperial"',
-        },
-        city: { schema: { type: "string", nullable: true }, optional: false, typeText: "string | null" },
-        note: { schema: { type: "string" }, optional: true, typeText: "string" },
+        temperature: { type: "number", description: "Degrees Celsius." },
+        units: { type: "string", enum: ["metric", "imperial"] },
+        city: { anyOf: [{ type: "string" }, { type: "null" }] },
+        note: { type: "string" },
         days: {
-          schema: {
-            type: "array",
-            items: {
-              type: "object",
-              properties: {
-                day: { schema: { type: "string", format: "date-time" }, optional: false, typeText: "Date" },
-                rain: { schema: { type: "boolean" }, optional: false, typeText: "boolean" },
-              },
+          type: "array",
+          items: {
+            type: "object",
+            properties: {
+              day: { type: "string", format: "date-time" },
+              rain: { type: "boolean" },
             },
+            required: ["day", "rain"],
           },
-          optional: false,
-          typeText: "{ day: Date; rain: boolean }[]",
         },
       },
+      required: ["temperature", "units", "city", "days"],
     });
   });
 
@@ -97,9 +92,10 @@ describe("the source reader records what each tool method resolves to", () => {
     expect(returns("inferred")).toEqual({
       type: "object",
       properties: {
-        count: { schema: { type: "number" }, optional: false },
-        names: { schema: { type: "array", items: { type: "string" } }, optional: false },
+        count: { type: "number" },
+        names: { type: "array", items: { type: "string" } },
       },
+      required: ["count", "names"],
     });
   });
 
@@ -108,18 +104,25 @@ describe("the source reader records what each tool method resolves to", () => {
     expect(returns("fails")).toBeUndefined();
     expect(unsupported("fails")).toEqual([]);
     expect(returns("text")).toEqual({ type: "string" });
-    expect(returns("maybe")).toMatchObject({ type: "object", nullable: true });
+    expect(returns("maybe")).toMatchObject({ anyOf: [{ type: "object" }, { type: "null" }] });
   });
 
   it("leaves the display blocks out of the result's schema, and notes nothing about them", () => {
-    expect(Object.keys(returns("withDisplay")?.properties ?? {})).toEqual([
+    expect(Object.keys(propertiesOf(returns("withDisplay")) ?? {})).toEqual([
       "temperature",
       "units",
       "city",
       "note",
       "days",
     ]);
+    expect(returns("withDisplay")).toMatchObject({ required: ["temperature", "units", "city", "days"] });
     expect(unsupported("withDisplay")).toEqual([]);
+    // Beside null too.
+    const maybe = returns("maybeWithDisplay");
+    const value = maybe && "anyOf" in maybe ? maybe.anyOf[0] : undefined;
+    expect(Object.keys(propertiesOf(value) ?? {})).toEqual(["temperature", "units", "city", "note", "days"]);
+    expect(maybe && "anyOf" in maybe && maybe.anyOf[1]).toEqual({ type: "null" });
+    expect(unsupported("maybeWithDisplay")).toEqual([]);
   });
 
   it("reads a loose record as an object with no known properties", () => {
@@ -129,10 +132,7 @@ describe("the source reader records what each tool method resolves to", () => {
   it("reads a mapped type of the library (Partial, Record) as the shape it makes", () => {
     expect(returns("partial")).toEqual({
       type: "object",
-      properties: {
-        a: { schema: { type: "string" }, optional: true },
-        b: { schema: { type: "string" }, optional: true },
-      },
+      properties: { a: { type: "string" }, b: { type: "string" } },
     });
   });
 
@@ -144,9 +144,8 @@ describe("the source reader records what each tool method resolves to", () => {
     expect(notes("anything")).toEqual(["anything()"]);
     expect(notes("deep")).toEqual(["deep().callback (lossy)"]);
     expect(notes("mixed")).toEqual(["mixed().value"]);
-    // Still noted, and what reflection says; the members for a result's anyOf.
-    expect(returns("mixed")?.properties?.value?.schema).toEqual({
-      type: "object",
+    // Still noted; the members for a result's anyOf.
+    expect(propertiesOf(returns("mixed"))?.value).toEqual({
       anyOf: [{ type: "string" }, { type: "number" }],
     });
   });
@@ -214,10 +213,8 @@ export class Tools {
   it("knows what Node's Buffer.toString returns: a string, required", () => {
     expect(tools.methods?.encode?.returns).toEqual({
       type: "object",
-      properties: {
-        encoded: { schema: { type: "string" }, optional: false },
-        length: { schema: { type: "number" }, optional: false },
-      },
+      properties: { encoded: { type: "string" }, length: { type: "number" } },
+      required: ["encoded", "length"],
     });
     expect(tools.unsupported).toBeUndefined();
   });
@@ -227,6 +224,6 @@ export class Tools {
       name: "page",
       schema: { type: "string", format: "uri" },
     });
-    expect(tools.methods?.link?.returns?.properties?.page?.schema).toEqual({ type: "string", format: "uri" });
+    expect(propertiesOf(tools.methods?.link?.returns)?.page).toEqual({ type: "string", format: "uri" });
   });
 });

@@ -36,7 +36,10 @@ describe("undecorated classes the types reach", () => {
     expect(fields.due).toMatchObject({ optional: true, schema: { type: "string", format: "date-time" } });
     expect(fields.labels).toMatchObject({
       default: [],
-      schema: { type: "array", items: { type: "object", properties: { name: { optional: false } } } },
+      schema: {
+        type: "array",
+        items: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+      },
     });
     expect(result.code).toContain('.set(IssueLabel, {"fields":{"name"');
   }, 60_000);

@@ -1,54 +1,45 @@
-import type { ValueFormat } from "../schema/codecs/index.js";
-import type { ParameterType } from "./parameter-types/index.js";
+import type { Schema } from "../schema/schema.js";
+
+/** `schema` without the `null` member of its `anyOf` (a nullable type's value type); itself when not nullable. */
+export function withoutNull(schema: Schema): Schema {
+  if (!("anyOf" in schema) || schema.anyOf === undefined) return schema;
+  const present = schema.anyOf.filter((member) => !("type" in member && member.type === "null"));
+  if (present.length === schema.anyOf.length) return schema;
+  const [only] = present;
+  return present.length === 1 && only ? only : { anyOf: present };
+}
+
+/** Whether `schema` admits `null` (a union with `null`). */
+export function isNullable(schema: Schema): boolean {
+  return withoutNull(schema) !== schema;
+}
 
 /**
  * What a build-time reading of the TypeScript source knows about a decorated class and
  * that runtime reflection loses: parameter names, optionality, defaults, literal unions
  * and enums, element types, object shapes and doc comments. The bundler's source reader
- * records it next to each class it compiles; the decorators merge it under the explicit
- * decorator options (which always win).
+ * records it next to each class it compiles, each type as a {@link Schema}; the decorators
+ * merge it under the explicit decorator options (which always win).
+ *
+ * A recorded schema says what the TypeScript type says: a primitive's `type`, a literal
+ * union's or an enum's `enum` (a numeric enum's member names in `enumNames`), an array's
+ * `items`, an object type's `properties` and `required` (each property's doc comment as its
+ * `description`, its JSON initializer as its `default`), bounds from `@minimum` /
+ * `@maximum`, a format's class (`Date`, `URL`) as a string with its `format`, a union of
+ * different types as `anyOf`, and a union with `null` as `anyOf` with `{ type: "null" }`.
+ * A type without a faithful form is recorded as reflection would see it (see
+ * {@link SourceClass.unsupported}).
+ *
+ * An object of a class of the project (a DTO field `payer!: Payer`, the elements of
+ * `items!: LineItem[]`) carries that class as `target`. The emitted code writes it as a
+ * getter, `get target() { return LineItem; }`, since the class may be declared further down
+ * the module or in a module that imports this one: read it once every module has loaded.
+ *
+ * One parameter or DTO field as the source declares it.
  */
-export interface SourceSchema {
-  /** The manifest parameter type the TypeScript type maps to. */
-  type: ParameterType;
-  /** Allowed values, from a literal union or a TypeScript enum (string or numeric). */
-  enum?: readonly (string | number | boolean)[];
-  /**
-   * For a numeric TypeScript enum (`enum Priority { Low, Medium, High }`): its members'
-   * names, one per `enum` value in the same order. The model is shown the names, and a
-   * name sent is the method's number.
-   */
-  enumNames?: readonly string[];
-  /** Element schema of an array. */
-  items?: SourceSchema;
-  /** Shape of an object: from an interface, a type alias, an object literal type or a DTO class. */
-  properties?: Readonly<Record<string, SourceField>>;
-  /** Inclusive bounds, from JSDoc `@minimum` / `@maximum`. */
-  minimum?: number;
-  maximum?: number;
-  /** The format of a built-in class sent as a string: `date-time` for a `Date`, `uri` for a `URL`. */
-  format?: ValueFormat;
-  /**
-   * For a union of different types (`string | number`, `{ ok: true } | { error: string }`),
-   * each member's schema, when every member has one; `type` is then `object`, what
-   * reflection says. Such a union has no manifest form as an argument; a result's JSON
-   * Schema shows it as `anyOf`.
-   */
-  anyOf?: readonly SourceSchema[];
-  /** The type is a union with `null` (a result's value may then be `null`). */
-  nullable?: boolean;
-  /**
-   * For an object whose type is a class of the project (a DTO field `payer!: Payer`, or the
-   * elements of `items!: LineItem[]`): the class its values become instances of. A thunk,
-   * since the class may be declared further down the module or in a module that imports
-   * this one; call it once every module has loaded.
-   */
-  instanceOf?: () => Function;
-}
-
-/** A parameter, a DTO field or an object property as the source declares it. */
 export interface SourceField {
-  schema: SourceSchema;
+  /** The schema of the declared type; the field's own description and default are beside it. */
+  schema: Schema;
   /** `?`, a default value, or a union with `undefined`. */
   optional: boolean;
   /** The doc comment's text (tags removed). */
@@ -81,7 +72,7 @@ export interface SourceMethod {
    * without a faithful form inside it are listed in `unsupported` (member `method()` or a
    * path below it, `method().field`, `method().list[]`).
    */
-  returns?: SourceSchema;
+  returns?: Schema;
   /**
    * `private` or `protected` when the method is declared so: TypeScript keeps it from
    * callers, which a tool never is. Absent for a public method.

@@ -10,6 +10,7 @@ import { getMetadataStorage, lineage } from "../metadata/storage.js";
 import type { InferredArgument } from "../model/argument-input.js";
 import { objectSchema } from "../model/arguments-schema.js";
 import { resolveArgument } from "../model/resolve-argument.js";
+import { sourceTarget, sourceType } from "../model/source-schema.js";
 import type { ResolvedArgument } from "../model/types.js";
 import { unsupportedField } from "../model/unsupported-type.js";
 import { classifyReflectedType, propertyType, type ReflectedKind } from "../reflection/reflect-types.js";
@@ -113,7 +114,7 @@ function propertyToArgument(reading: DtoReading, property: string): ResolvedArgu
     facts.type === "array" ||
     (reflected.kind === "primitive" && reflected.type === "array") ||
     field?.options.type === "array" ||
-    (source?.schema.type === "array" && facts.type === undefined);
+    (source !== undefined && sourceType(source.schema) === "array" && facts.type === undefined);
   const nestedClass =
     findNestedClass(dto, property, isArray, reflected.kind === "class" ? reflected.class : undefined) ??
     sourceClass(source, isArray);
@@ -297,8 +298,7 @@ function findNestedClass(
 
 /** The class the source names for the property's values (for an array, its elements'), if any. */
 function sourceClass(source: SourceField | undefined, isArray: boolean): Function | undefined {
-  const schema = isArray ? source?.schema.items : source?.schema;
-  return schema?.instanceOf?.();
+  return source && sourceTarget(source.schema, isArray);
 }
 
 /** `@ValidateNested()` on a property whose class nothing names would check nothing: refused at startup. */

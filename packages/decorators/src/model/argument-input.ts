@@ -46,7 +46,10 @@ export interface ArgumentInput {
   options: ArgumentOptions;
   reflected: ReflectedKind;
   inferred?: InferredArgument;
-  /** What the source declares (read at build time), when the class went through the source reader. */
+  /**
+   * What the source declares (read at build time), when the class went through the source
+   * reader: the declared type's schema, its optionality, doc comment, default and text.
+   */
   source?: SourceField;
   /** The source reader found the TypeScript type without a faithful manifest form. */
   unsupported?: UnsupportedType;

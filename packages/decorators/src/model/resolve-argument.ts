@@ -1,24 +1,24 @@
 import {
   ARGUMENT_NAME_PATTERN,
+  type ObjectTypeSchema,
   PARAMETER_TYPE_NAMES,
   PARAMETER_TYPES,
   type ParameterType,
   type Schema,
 } from "@executa/core";
-import { codecOfTypeName, type SourceField } from "@executa/core/internal";
+import { codecOfTypeName, type SourceField, withoutNull } from "@executa/core/internal";
 import { coerceValue, expectedOf } from "../binding/coerce.js";
 import { UNSAFE_KEYS } from "../binding/sanitize.js";
 import { DefinitionError, type DefinitionErrorCode } from "../errors/definition-error.js";
 import type { ArgumentOptions, EnumValue, ItemsOption } from "../options/argument-options.js";
 import { ARGUMENT_OPTION_KEYS, ITEMS_OPTION_KEYS } from "../options/option-keys.js";
 import type { ArgumentInput, InferredArgument } from "./argument-input.js";
-import { objectSchema } from "./arguments-schema.js";
 import { checkOptionKeys, unknownOptionFix } from "./check-option-keys.js";
 import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
 import { checkRuleAgreement } from "./rule-agreement.js";
 import { checkSourceAgreement } from "./source-agreement.js";
-import { sourceFields, sourceValue } from "./source-schema.js";
+import { sourceShape, sourceValue } from "./source-schema.js";
 import type { ResolvedArgument } from "./types.js";
 
 import { unsupportedTypeError } from "./unsupported-type.js";
@@ -145,27 +145,35 @@ function overridesUnsupported({ options, inferred, unsupported }: ArgumentInput)
   return Boolean(inElements && (options.items !== undefined || inferred?.items !== undefined));
 }
 
-/** The validators' facts, completed by what the source declares where they said nothing. */
+/**
+ * The validators' facts, completed by what the source declares where they said nothing
+ * (of a nullable type, its value type's: an argument's `null` is not sent).
+ */
 function withSource(inferred: InferredArgument, source: SourceField | undefined): InferredArgument {
   if (source === undefined) return inferred;
-  const { schema } = source;
+  const schema = withoutNull(source.schema);
   const merged: InferredArgument = { ...inferred };
   if (merged.description === undefined && source.description?.trim()) merged.description = source.description;
-  if (merged.enum === undefined && schema.enum !== undefined && schema.enum.length > 0) {
+  if (merged.enum === undefined && "enum" in schema && schema.enum !== undefined && schema.enum.length > 0) {
     merged.enum = [...schema.enum];
-    if (schema.enumNames !== undefined) merged.enumNames = [...schema.enumNames];
+    if ("enumNames" in schema && schema.enumNames !== undefined) merged.enumNames = [...schema.enumNames];
   }
-  if (merged.items === undefined && schema.type === "array" && schema.items)
-    merged.items = sourceValue(schema.items);
-  if (merged.shape === undefined && schema.type === "object" && schema.properties)
-    merged.shape = objectSchema(sourceFields(schema.properties));
+  if ("type" in schema) mergeSourceFacets(merged, schema);
   if (source.optional) merged.optional = true;
   if (merged.default === undefined && source.default !== undefined)
     merged.default = { value: source.default };
-  merged.minimum ??= schema.minimum;
-  merged.maximum ??= schema.maximum;
-  merged.format ??= schema.format;
   return merged;
+}
+
+/** The source's elements, object shape, bounds and format, where the validators said nothing. */
+function mergeSourceFacets(merged: InferredArgument, schema: Schema & { readonly type?: string }): void {
+  if (merged.items === undefined && schema.type === "array" && "items" in schema && schema.items)
+    merged.items = sourceValue(schema.items);
+  if (merged.shape === undefined && schema.type === "object" && "properties" in schema && schema.properties)
+    merged.shape = sourceShape(schema as ObjectTypeSchema);
+  if ("minimum" in schema) merged.minimum ??= schema.minimum;
+  if ("maximum" in schema) merged.maximum ??= schema.maximum;
+  if ("format" in schema) merged.format ??= schema.format as InferredArgument["format"];
 }
 
 /** An object's known fields, and the DTO class its values become instances of. */

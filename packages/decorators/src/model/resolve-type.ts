@@ -3,6 +3,7 @@ import { DefinitionError } from "../errors/definition-error.js";
 import type { EnumValue } from "../options/argument-options.js";
 import type { ArgumentInput } from "./argument-input.js";
 import { normalizeEnum } from "./normalize-enum.js";
+import { sourceType } from "./source-schema.js";
 
 /**
  * An argument's parameter type: the explicit `type`, else the validators' type (either
@@ -12,14 +13,14 @@ import { normalizeEnum } from "./normalize-enum.js";
  * {@link DefinitionError} when none of them tells (`UNINFERABLE_TYPE`): never guessed.
  */
 export function resolveType(input: ArgumentInput): ParameterType {
-  return declaredType(input) ?? input.source?.schema.type ?? inferredType(input);
+  return declaredType(input) ?? (input.source && sourceType(input.source.schema)) ?? inferredType(input);
 }
 
 /** The TypeScript type as far as it is known: from the source, else from reflection. */
 function typeScriptType(input: ArgumentInput): ParameterType | undefined {
   // A type without a manifest form contradicts no declared type: the declared one replaces it.
   if (input.unsupported) return undefined;
-  if (input.source) return input.source.schema.type;
+  if (input.source) return sourceType(input.source.schema);
   return input.reflected.kind === "primitive" ? input.reflected.type : undefined;
 }
 

@@ -1,3 +1,5 @@
+import type { Schema } from "@executa/core";
+import { withoutNull } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ArgumentInput } from "./argument-input.js";
 
@@ -13,7 +15,7 @@ const BOUNDS = ["minimum", "maximum"] as const;
 export function checkRuleAgreement(input: ArgumentInput): void {
   for (const bound of BOUNDS) {
     const validator = input.inferred?.[bound];
-    const tag = input.source?.schema[bound];
+    const tag = input.source && boundOf(withoutNull(input.source.schema), bound);
     if (input.options[bound] !== undefined || validator === undefined || tag === undefined) continue;
     if (validator === tag) continue;
     throw new DefinitionError(
@@ -24,4 +26,9 @@ export function checkRuleAgreement(input: ArgumentInput): void {
       `keep one of them (or give both the same value); an explicit ${bound} option overrides both`,
     );
   }
+}
+
+/** The recorded doc-tag bound of a number (or a number or `null`). */
+function boundOf(schema: Schema, bound: (typeof BOUNDS)[number]): number | undefined {
+  return bound in schema ? (schema as { readonly [key in typeof bound]?: number })[bound] : undefined;
 }

@@ -1,7 +1,8 @@
-import { PARAMETER_TYPES } from "@executa/core";
-import { codecNamed, type SourceSchema } from "@executa/core/internal";
+import { PARAMETER_TYPES, type Schema } from "@executa/core";
+import { codecNamed, withoutNull } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import type { ReflectedKind } from "../reflection/reflect-types.js";
+import { sourceType } from "./source-schema.js";
 import { withTypeOption } from "./unsupported-type.js";
 
 /** One member whose reflected type and recorded source facts are compared. */
@@ -12,7 +13,7 @@ export interface AgreementInput {
   /** The decorator named in the fix: `@Param("city", …)` or `@Field()`. */
   decorator: string;
   reflected: ReflectedKind;
-  source: SourceSchema;
+  source: Schema;
   /** The member's type annotation as written (`SourceField.typeText`), named in the message when recorded. */
   typeText?: string | undefined;
 }
@@ -41,8 +42,9 @@ export function checkSourceAgreement(input: AgreementInput): void {
   );
 }
 
-function agrees(reflected: ReflectedKind, source: SourceSchema): boolean {
+function agrees(reflected: ReflectedKind, recorded: Schema): boolean {
   if (reflected.kind === "unknown") return true;
+  const source = { type: sourceType(recorded), format: formatOf(recorded) };
   if (reflected.kind === "class") return source.type === "object";
   if (reflected.format !== undefined) return source.type === "string" && source.format === reflected.format;
   // `Number` stands for whole numbers too: the source analysis tells them apart.
@@ -63,7 +65,7 @@ function reflectedName(reflected: ReflectedKind): string {
  * what its schema says next to it when that tells more (`Units ("metric" | "imperial")`);
  * the schema's text alone otherwise.
  */
-function recordedType(schema: SourceSchema, typeText: string | undefined): string {
+function recordedType(schema: Schema, typeText: string | undefined): string {
   const fromSchema = writtenType(schema);
   if (typeText === undefined || typeText === "") return fromSchema;
   const compact = (text: string) => text.replace(/\s+/g, "");
@@ -73,17 +75,30 @@ function recordedType(schema: SourceSchema, typeText: string | undefined): strin
   return `${typeText} (${fromSchema})`;
 }
 
-/** The source's type as far as its schema tells: `string`, `"a" | "b"`, `number[]`, `Date`, `URL`. */
-function writtenType(schema: SourceSchema): string {
-  if (schema.format !== undefined) return codecNamed(schema.format)?.typeName ?? schema.format;
-  if (schema.enum !== undefined && schema.enum.length > 0)
+/**
+ * The source's type as far as its schema tells: `string`, `"a" | "b"`, `number[]`, `Date`,
+ * `URL` (of a nullable type, its value type).
+ */
+function writtenType(recorded: Schema): string {
+  const schema = withoutNull(recorded);
+  const format = formatOf(schema);
+  if (format !== undefined) return codecNamed(format)?.typeName ?? format;
+  if ("enum" in schema && schema.enum !== undefined && schema.enum.length > 0)
     return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
-  if (schema.type === "array") return schema.items ? `${elementType(schema.items)}[]` : "an array";
-  if (schema.type === "object") return "an object";
-  return schema.type === "integer" ? "number (integer)" : schema.type;
+  const type = sourceType(schema);
+  if (type === "array")
+    return "items" in schema && schema.items ? `${elementType(schema.items)}[]` : "an array";
+  if (type === "object") return "an object";
+  return type === "integer" ? "number (integer)" : type;
 }
 
-function elementType(schema: SourceSchema): string {
+/** The format of a recorded string (or string or `null`). */
+function formatOf(recorded: Schema): string | undefined {
+  const schema = withoutNull(recorded);
+  return "format" in schema ? schema.format : undefined;
+}
+
+function elementType(schema: Schema): string {
   const written = writtenType(schema);
   return /[ |]/.test(written) ? `(${written})` : written;
 }

@@ -2,17 +2,18 @@ import type { ObjectTypeSchema, Schema } from "@executa/core";
 import {
   codecOfTypeName,
   isInResultOf,
+  isNullable,
   resultPath,
-  type SourceField,
-  type SourceSchema,
   sourceInfoOf,
+  withoutNull,
 } from "@executa/core/internal";
 import { DefinitionError } from "../errors/definition-error.js";
 import { formatClassNames, type UnsupportedType } from "./unsupported-type.js";
 
 /**
  * The schema of a tool's result (projected to MCP `outputSchema`), from its method's return type
- * as the build-time source reader recorded it: a promise unwrapped, display blocks
+ * as the build-time source reader recorded it (its schema, with defaults left out: a result
+ * has no defaults): a promise unwrapped, display blocks
  * (`withDisplay`) left out. Only an object result has one (MCP describes objects only; a
  * string, array or `Foo | null` result has none). Undefined without recorded facts.
  *
@@ -35,10 +36,11 @@ export function toolOutputSchema(
   const { loose, inside } = looseOf(info?.unsupported ?? [], methodName, returns);
   const lossy = inside.find((entry) => entry.lossy);
   if (lossy) throw lossyResultError(className, result, lossy);
-  if (returns?.type !== "object" || returns.nullable) return undefined;
+  if (returns === undefined || isNullable(returns)) return undefined;
   if (loose.replaced.has("")) return undefined;
-  if (returns.anyOf === undefined) return schemaOf(returns, "", loose) as ObjectTypeSchema;
-  if (!returns.anyOf.every(isObjectSchema)) return undefined;
+  if ("type" in returns && returns.type === "object") return schemaOf(returns, "", loose) as ObjectTypeSchema;
+  if (!("anyOf" in returns) || returns.anyOf === undefined || !returns.anyOf.every(isObjectSchema))
+    return undefined;
   // A union of objects as the whole result: MCP wants `type: "object"` at the top.
   return { type: "object", ...schemaOf(returns, "", loose) } as ObjectTypeSchema;
 }
@@ -50,7 +52,7 @@ export function toolOutputSchema(
 function looseOf(
   unsupported: readonly UnsupportedType[],
   methodName: string,
-  returns: SourceSchema | undefined,
+  returns: Schema | undefined,
 ): { loose: Loose; inside: UnsupportedType[] } {
   const result = resultPath(methodName);
   const replaced = new Map<string, Schema>();
@@ -80,24 +82,33 @@ function looseOf(
  * every member, and nothing inside them is noted (a member's schema could then reject
  * what the tool returns).
  */
-function describedUnion(returns: SourceSchema, path: string, paths: readonly string[]): boolean {
-  if (schemaAt(returns, path)?.anyOf === undefined) return false;
+function describedUnion(returns: Schema, path: string, paths: readonly string[]): boolean {
+  const at = schemaAt(returns, path);
+  if (at === undefined || !isUnion(at)) return false;
   return !paths.some(
     (other) => other !== path && (other.startsWith(`${path}.`) || other.startsWith(`${path}[`)),
   );
 }
 
-/** The recorded schema at `path` (`.field`, `[]`, chained) below `schema`. */
-function schemaAt(schema: SourceSchema, path: string): SourceSchema | undefined {
-  let node: SourceSchema | undefined = schema;
+/** The recorded schema at `path` (`.field`, `[]`, chained) below `schema`, through unions with `null`. */
+function schemaAt(schema: Schema, path: string): Schema | undefined {
+  let node: Schema | undefined = schema;
   for (const step of path.match(/\.[^.[]+|\[\]/g) ?? []) {
-    node = step === "[]" ? node?.items : node?.properties?.[step.slice(1)]?.schema;
+    const value: Schema | undefined = node && withoutNull(node);
+    if (value === undefined || !("type" in value)) return undefined;
+    if (step === "[]") node = value.type === "array" ? value.items : undefined;
+    else node = value.type === "object" ? value.properties?.[step.slice(1)] : undefined;
   }
   return node;
 }
 
-function isObjectSchema(schema: SourceSchema): boolean {
-  return schema.type === "object" && schema.anyOf === undefined && !schema.nullable;
+/** Whether `schema` is a union of different types (not only a type or `null`). */
+function isUnion(schema: Schema): boolean {
+  return "anyOf" in withoutNull(schema);
+}
+
+function isObjectSchema(schema: Schema): boolean {
+  return "type" in schema && schema.type === "object";
 }
 
 function lossyResultError(className: string, resultPath: string, lossy: UnsupportedType): DefinitionError {
@@ -119,58 +130,62 @@ interface Loose {
 }
 
 /**
- * A recorded source schema as the schema value: what a value of that type serializes to.
- * `loose` maps the paths (`.field`, `[]`, chained, from the result) the reader recorded
- * only as reflection would to what stands there: a codec's string, else any value (`{}`),
- * keeping their description; a property the reader left out there (of a type the analysis
- * does not load) is put back, optional.
+ * A recorded source schema as what a value of that type serializes to: its types, enums,
+ * formats, bounds, items and properties (descriptions of properties kept; defaults and
+ * classes left out). `loose` maps the paths (`.field`, `[]`, chained, from the result) the
+ * reader recorded only as reflection would to what stands there: a codec's string, else
+ * any value (`{}`), keeping their description; a property the reader left out there (of a
+ * type the analysis does not load) is put back, optional.
  */
-function schemaOf(schema: SourceSchema, path: string, loose: Loose): Schema {
-  const value = typedSchema(schema, path, loose);
-  if (!schema.nullable) return value;
-  const members = "anyOf" in value && value.anyOf !== undefined ? value.anyOf : [value];
-  return { anyOf: [...members, { type: "null" }] };
-}
-
-function typedSchema(schema: SourceSchema, path: string, loose: Loose): Schema {
-  if (schema.anyOf !== undefined)
+function schemaOf(schema: Schema, path: string, loose: Loose): Schema {
+  if ("anyOf" in schema && schema.anyOf !== undefined)
     return { anyOf: schema.anyOf.map((member) => schemaOf(member, path, loose)) };
-  const facets = {
-    ...(schema.enum !== undefined && { enum: schema.enum as never[] }),
-    ...(schema.enumNames !== undefined && { enumNames: schema.enumNames }),
-    ...(schema.format !== undefined && { format: schema.format }),
-    ...(schema.minimum !== undefined && { minimum: schema.minimum }),
-    ...(schema.maximum !== undefined && { maximum: schema.maximum }),
-  };
+  if (!("type" in schema) || schema.type === undefined) return {};
   switch (schema.type) {
     case "array":
       return { type: "array", ...(schema.items && { items: fieldAt(schema.items, `${path}[]`, loose) }) };
     case "object":
-      return objectOf(schema.properties, path, loose);
+      return objectOf(schema, path, loose);
+    case "null":
+      return { type: "null" };
     default:
-      return { type: schema.type, ...facets } as Schema;
+      return leafOf(schema);
   }
 }
 
-function objectOf(properties: SourceSchema["properties"], path: string, loose: Loose): ObjectTypeSchema {
+/** A string, number or boolean schema's type, enum (with names), format and bounds. */
+function leafOf(schema: Schema & { readonly type: string }): Schema {
+  const facets = schema as Partial<Record<"enum" | "enumNames" | "format" | "minimum" | "maximum", unknown>>;
+  return {
+    type: schema.type,
+    ...(facets.enum !== undefined && { enum: facets.enum }),
+    ...(facets.enumNames !== undefined && { enumNames: facets.enumNames }),
+    ...(facets.format !== undefined && { format: facets.format }),
+    ...(facets.minimum !== undefined && { minimum: facets.minimum }),
+    ...(facets.maximum !== undefined && { maximum: facets.maximum }),
+  } as Schema;
+}
+
+function objectOf(schema: ObjectTypeSchema, path: string, loose: Loose): ObjectTypeSchema {
+  const { properties } = schema;
   const missing = looseChildren(path, loose);
   if (properties === undefined && missing.length === 0) return { type: "object" };
   const entries = Object.entries(properties ?? {});
   const schemas: Record<string, Schema> = {};
   for (const [name, field] of entries) schemas[name] = propertySchema(field, `${path}.${name}`, loose);
   for (const name of missing) schemas[name] ??= loose.replaced.get(`${path}.${name}`) ?? {};
-  const required = entries.filter(([, field]) => !field.optional).map(([name]) => name);
+  const required = [...(schema.required ?? [])];
   for (const name of missing)
     if (loose.present.has(`${path}.${name}`) && !properties?.[name]) required.push(name);
   return { type: "object", properties: schemas, ...(required.length > 0 && { required }) };
 }
 
-function propertySchema(field: SourceField, path: string, loose: Loose): Schema {
-  const description = field.description ? { description: field.description } : {};
-  return { ...fieldAt(field.schema, path, loose), ...description };
+function propertySchema(property: Schema, path: string, loose: Loose): Schema {
+  const description = property.description ? { description: property.description } : {};
+  return { ...fieldAt(property, path, loose), ...description };
 }
 
-function fieldAt(schema: SourceSchema, path: string, loose: Loose): Schema {
+function fieldAt(schema: Schema, path: string, loose: Loose): Schema {
   return loose.replaced.get(path) ?? schemaOf(schema, path, loose);
 }
 

@@ -1,4 +1,5 @@
-import { recordSourceInfo, type SourceSchema } from "@executa/core/internal";
+import type { Schema } from "@executa/core";
+import { recordSourceInfo, withoutNull } from "@executa/core/internal";
 import { Args, DefinitionError, Field, manifestOf, Param, Plugin, Tool } from "@executa/decorators";
 import { IsString } from "class-validator";
 import { describe, expect, test } from "vitest";
@@ -37,7 +38,7 @@ const NAMES = ["text", "unit", "count", "level", "flag", "tags", "when", "where"
 type Name = (typeof NAMES)[number];
 
 /** What the source reader records for `Reflected.run` when its facts are current. */
-const CURRENT: Record<Name, SourceSchema> = {
+const CURRENT: Record<Name, Schema> = {
   text: { type: "string" },
   unit: { type: "string", enum: ["c", "f"] },
   count: { type: "number" },
@@ -45,12 +46,12 @@ const CURRENT: Record<Name, SourceSchema> = {
   flag: { type: "boolean" },
   tags: { type: "array", items: { type: "string" } },
   when: { type: "string", format: "date-time" },
-  where: { type: "object", properties: { city: { optional: false, schema: { type: "string" } } } },
+  where: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
   loose: { type: "number" },
 };
 
 /** Records the facts of `Reflected.run`, with `changes` replacing some parameters' schemas. */
-function recordRun(changes: Partial<Record<Name, SourceSchema>>): void {
+function recordRun(changes: Partial<Record<Name, Schema>>): void {
   const schemas = { ...CURRENT, ...changes };
   recordSourceInfo(Reflected, {
     methods: {
@@ -76,7 +77,7 @@ test("the parameters reflect as the constructors the cases below rely on", () =>
 });
 
 describe("reflection and source facts that agree build the manifest", () => {
-  test.each<[string, Partial<Record<Name, SourceSchema>>]>([
+  test.each<[string, Partial<Record<Name, Schema>>]>([
     ["current facts (String/string, String/string enum, Number/number, Number/integer enum, …)", {}],
     ["Number and integer", { count: { type: "integer" } }],
     ["Boolean and a boolean literal union", { flag: { type: "boolean", enum: [true] } }],
@@ -84,12 +85,13 @@ describe("reflection and source facts that agree build the manifest", () => {
     ["a user class and an object without a recorded shape", { where: { type: "object" } }],
     ["Object and a string enum", { loose: { type: "string", enum: ["a", "b"] } }],
     ["Object and an array", { loose: { type: "array", items: { type: "number" } } }],
+    ["String and a string or null", { text: { anyOf: [{ type: "string" }, { type: "null" }] } }],
   ])("%s", (_case, changes) => {
     recordRun(changes);
     const parameters = manifestOf(Reflected).tools[0]?.parameters ?? [];
     const schemas = { ...CURRENT, ...changes };
     expect(parameters.map((parameter) => [parameter.name, parameter.type])).toEqual(
-      NAMES.map((name) => [name, schemas[name].type]),
+      NAMES.map((name) => [name, (withoutNull(schemas[name]) as { type?: string }).type]),
     );
   });
 });
@@ -107,7 +109,7 @@ describe("reflection that contradicts the source facts is a SOURCE_MISMATCH star
     expect(error.message).toBe(`Reflected.run, parameter #2 "count": ${error.problem}\n  Fix: ${error.fix}`);
   });
 
-  test.each<[Name, SourceSchema, string]>([
+  test.each<[Name, Schema, string]>([
     ["text", { type: "integer" }, "reflection says String but the source analysis recorded number (integer)"],
     [
       "unit",
@@ -166,7 +168,7 @@ describe("reflection that contradicts the source facts is a SOURCE_MISMATCH star
 });
 
 describe("the recorded type is named as written when the reader kept the annotation", () => {
-  const problemFor = (source: SourceSchema, typeText: string | undefined): string => {
+  const problemFor = (source: Schema, typeText: string | undefined): string => {
     try {
       checkSourceAgreement({
         className: "Reflected",
@@ -183,9 +185,9 @@ describe("the recorded type is named as written when the reader kept the annotat
     }
     throw new Error("expected a SOURCE_MISMATCH");
   };
-  const units: SourceSchema = { type: "string", enum: ["metric", "imperial"] };
+  const units: Schema = { type: "string", enum: ["metric", "imperial"] };
 
-  test.each<[string, SourceSchema, string | undefined, string]>([
+  test.each<[string, Schema, string | undefined, string]>([
     ["an alias: both", units, "Units", 'Units ("metric" | "imperial")'],
     ["a union written alike: once", units, '"metric"|"imperial"', '"metric"|"imperial"'],
     ["an interface: both", { type: "object" }, "Place", "Place (an object)"],

@@ -217,9 +217,10 @@ describe("types reflection cannot see", () => {
               schema: {
                 type: "object",
                 properties: {
-                  x: { optional: false, schema: { type: "number" }, description: "East" },
-                  y: { optional: false, schema: { type: "number", minimum: 0 } },
+                  x: { type: "number", description: "East" },
+                  y: { type: "number", minimum: 0 },
                 },
+                required: ["x", "y"],
               },
             },
             {

@@ -4,12 +4,14 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
-// A plugin served over stdio must not evaluate the MCP-over-HTTP stack: the bundler keeps
-// a module reached only through `import()` in the one file but evaluates it when called.
+// A plugin served over stdio must not evaluate the MCP-over-HTTP stack, nor one without
+// OTLP configured the OpenTelemetry glue: the bundler keeps a module reached only through
+// `import()` in the one file but evaluates it when called.
 // What a module evaluates at startup is what its static value imports reach.
 
 const src = fileURLToPath(new URL("../../src/", import.meta.url));
 const HTTP_SERVER = join(src, "mcp/http/http-server.ts");
+const OTEL_GLUE = join(src, "telemetry/otel-telemetry.ts");
 
 /** The relative modules a source file imports, split by how: evaluated with it, or on call. */
 function importsOf(file: string): { eager: string[]; lazy: string[] } {
@@ -83,6 +85,12 @@ describe("what a plugin evaluates at startup", () => {
     expect(evaluated.has(join(src, "server/create-server.ts"))).toBe(true);
     expect(evaluated.has(HTTP_SERVER)).toBe(false);
     expect(onCall.has(HTTP_SERVER)).toBe(true);
+  });
+
+  it("reaches the OpenTelemetry glue only through import(), from the package's entry", () => {
+    const { evaluated, onCall } = startupGraph(join(src, "index.ts"));
+    expect(evaluated.has(OTEL_GLUE)).toBe(false);
+    expect(onCall.has(OTEL_GLUE)).toBe(true);
   });
 
   it("the check sees a static import as evaluated (its own test)", () => {

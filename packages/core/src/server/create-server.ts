@@ -7,7 +7,6 @@ import {
   McpHttpSettingError,
   mcpHttpSettingsFromEnv,
 } from "../mcp/http/http-env.js";
-import { serveMcpHttp } from "../mcp/http/http-server.js";
 import { type ProtocolSetting, protocolFromEnvironment } from "../mcp/protocol-choice.js";
 import { releaseTransportDir } from "../rpc/file-transport.js";
 import { streamTransport } from "../transport/stream-transport.js";
@@ -129,8 +128,8 @@ function httpAddressOrExit(
 }
 
 /**
- * `--mcp-http [HOST:]PORT`: MCP over Streamable HTTP instead of stdio. node:http is
- * imported only when serving so (a stdio plugin never loads it). The server owns the
+ * `--mcp-http [HOST:]PORT`: MCP over Streamable HTTP instead of stdio. The HTTP stack is
+ * imported only when serving so (a stdio plugin never evaluates it). The server owns the
  * process: a stop signal lets in-flight calls finish and their answers be written first.
  */
 function serveOverHttp(
@@ -156,15 +155,21 @@ function serveOverHttp(
     options: serverOptions,
     protocol: "auto",
   });
-  const listening = serveMcpHttp(server, {
-    address,
-    log: logger,
-    ...settings,
-    ...(definition.toolScopes && { toolScopes: definition.toolScopes }),
-  }).catch((error: Error) => {
-    logger.error(`cannot serve MCP over HTTP at ${address.host}:${address.port}: ${error.message}`);
-    process.exit(error instanceof McpHttpSettingError ? 2 : 1);
-  });
+  // Imported here, not at the top: a plugin served over stdio never evaluates the HTTP
+  // stack (sessions, rate limits, the resource server, node:http).
+  const listening = import("../mcp/http/http-server.js")
+    .then(({ serveMcpHttp }) =>
+      serveMcpHttp(server, {
+        address,
+        log: logger,
+        ...settings,
+        ...(definition.toolScopes && { toolScopes: definition.toolScopes }),
+      }),
+    )
+    .catch((error: Error) => {
+      logger.error(`cannot serve MCP over HTTP at ${address.host}:${address.port}: ${error.message}`);
+      process.exit(error instanceof McpHttpSettingError ? 2 : 1);
+    });
   ownTheProcess(server, logger, () => listening.then((http) => http.close()));
   return server;
 }

@@ -1,6 +1,5 @@
 import type { Logger } from "../log/logger.js";
 import type { OtelModules } from "./otel-telemetry.js";
-import { startOtelTelemetry } from "./otel-telemetry.js";
 import type { Telemetry } from "./telemetry.js";
 
 /**
@@ -33,6 +32,8 @@ export async function loadTelemetry(
 ): Promise<Telemetry | undefined> {
   try {
     const [api, sdk] = await Promise.all(OTEL_PACKAGES.map(importOptional));
+    // The glue too is imported only here: a plugin without OTLP configured never evaluates it.
+    const { startOtelTelemetry } = await import("./otel-telemetry.js");
     return startOtelTelemetry({ api, sdk } as OtelModules, serviceName, env);
   } catch (error) {
     // The first line: Node's module-not-found message goes on with the whole require stack.

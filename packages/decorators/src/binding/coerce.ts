@@ -38,6 +38,12 @@ import { NestedTooDeepError, stripUnsafeKeys } from "./sanitize.js";
 /** `coerce: false` checks strictly (used for declared defaults and structured answers). */
 export interface CoerceOptions {
   coerce: boolean;
+  /**
+   * `false` leaves a string whose `format` names a registered codec as the checked string
+   * instead of its decoded object, for a validator that expects the JSON text there (a
+   * Standard Schema library). Default `true`.
+   */
+  decodeFormats?: boolean;
 }
 
 /** The checked value, or every issue found. */
@@ -49,9 +55,10 @@ export type ObjectChecker = (
   options: CoerceOptions,
 ) => Checked<Record<string, unknown>>;
 
-/** One invoke's state: whether to coerce, and the issues found so far. */
+/** One invoke's state: whether to coerce, whether to decode formats, and the issues found so far. */
 interface Run {
   readonly coerce: boolean;
+  readonly decodeFormats: boolean;
   issues: ParamIssue[] | undefined;
 }
 
@@ -120,7 +127,7 @@ export function objectCheckerOf(schema: ObjectTypeSchema): ObjectChecker {
   if (checker === undefined) {
     const fields = compileFields(schema, new Definitions(schema.$defs ?? {}));
     checker = (input, options) => {
-      const run: Run = { coerce: options.coerce, issues: undefined };
+      const run = runOf(options);
       const value = fields(input, "", run);
       return value === FAILED || run.issues !== undefined
         ? { ok: false, issues: run.issues ?? [] }
@@ -149,11 +156,15 @@ export function coerceValue(
     node = compileNode(schema, root?.$defs ? new Definitions(root.$defs) : NO_DEFS);
     valueNodes.set(schema, node);
   }
-  const run: Run = { coerce: options.coerce, issues: undefined };
+  const run = runOf(options);
   const checked = node(value, path, run);
   return checked === FAILED || run.issues !== undefined
     ? { ok: false, issues: run.issues ?? [] }
     : { ok: true, value: checked };
+}
+
+function runOf(options: CoerceOptions): Run {
+  return { coerce: options.coerce, decodeFormats: options.decodeFormats ?? true, issues: undefined };
 }
 
 function compileNode(schema: Schema, defs: Definitions): Node {
@@ -227,7 +238,7 @@ function compileOther(schema: Schema, rules: ParameterTypeRules, expected: strin
       return mismatch(value, path, run);
     // A single element where a list was expected: wrap it, but report at the argument itself.
     single ??= compileNode(schema.items ?? DEFAULT_ELEMENT_TYPE.schema, defs);
-    const probe: Run = { coerce: true, issues: undefined };
+    const probe: Run = { coerce: true, decodeFormats: run.decodeFormats, issues: undefined };
     const checked = single(value, path, probe);
     return checked === FAILED ? mismatch(value, path, run) : [checked];
   };
@@ -313,7 +324,8 @@ function codePoints(text: string): number {
 }
 
 /**
- * A formatted string as the object the method receives (a `Date`, a `URL`). A format no
+ * A formatted string as the object the method receives (a `Date`, a `URL`), or the string
+ * itself, once its codec reads it, when the run does not decode formats. A format no
  * codec is registered for (`email`, `uuid`) is a JSON Schema annotation: the string as it is
  * (the rule behind it, e.g. class-validator's `@IsEmail()`, checks it).
  */
@@ -324,7 +336,7 @@ function readFormat(text: string, format: string, path: string, run: Run): Resul
   const value = codec.decode(text);
   if (value === undefined)
     return fail(run, path, `expected ${codec.noun}, got ${describe(text)}`, codec.expected);
-  return value;
+  return run.decodeFormats ? value : text;
 }
 
 /** One compiled field of an object. */
@@ -416,7 +428,7 @@ function compileAnyOf(schema: Extract<Schema, { anyOf: unknown }>, defs: Definit
   return (value, path, run) => {
     for (const coerce of run.coerce ? [false, true] : [false]) {
       for (const member of members) {
-        const probe: Run = { coerce, issues: undefined };
+        const probe: Run = { coerce, decodeFormats: run.decodeFormats, issues: undefined };
         const checked = member(value, path, probe);
         if (checked !== FAILED) return checked;
       }

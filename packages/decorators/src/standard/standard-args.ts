@@ -2,9 +2,10 @@
  * `@Args(schema)`: a tool's arguments described by a Standard Schema (zod 4, valibot)
  * instead of a DTO class. The schema becomes the tool's input schema value (so the
  * manifest, MCP `inputSchema` and everything else derive from it as for a class); each
- * invoke is checked against that value, then by the library's own `validate`, which holds
- * the refinements and transforms JSON Schema cannot show, and the method receives the
- * library's output value.
+ * invoke is checked and coerced against that value as a class tool's is (`"3"` → 3, a JSON
+ * string for an object, `null` as absent; a formatted string stays a string, as the library
+ * expects), then by the library's own `validate`, which holds the refinements and transforms
+ * JSON Schema cannot show, and the method receives the library's output value.
  */
 import {
   type ObjectTypeSchema,
@@ -13,7 +14,8 @@ import {
   type StandardSchemaV1,
   schemaOfStandard,
 } from "@executa/core";
-import { type ShapeIssue, shapeCheckOf, standardIssues } from "@executa/core/internal";
+import { standardIssues } from "@executa/core/internal";
+import { objectCheckerOf } from "../binding/coerce.js";
 import { invalidArguments } from "../binding/invalid-arguments.js";
 import { DefinitionError } from "../errors/definition-error.js";
 
@@ -52,13 +54,16 @@ export function standardArgsInput(args: StandardArgs, site: StandardArgsSite): O
   }
 }
 
+/** Tolerant coercion as for class tools, formatted strings kept as the library expects them. */
+const COERCE_FOR_LIBRARY = { coerce: true, decodeFormats: false } as const;
+
 /**
- * One invoke's arguments checked against the tool's `input` and then by the library: the
- * library's output value, or -32602 with the issues (dotted paths, as class-validator's).
- * Where the input refuses a value the library refuses too, the library's wording is
- * reported (`Invalid email address`, not the pattern it is written as); an unknown
- * argument is reported as for every tool. Synchronous when the library validates
- * synchronously.
+ * One invoke's arguments checked and coerced against the tool's `input`, then validated by
+ * the library: the library's output value, or -32602 with the issues (dotted paths, as
+ * class-validator's). Where the input refuses a value the library refuses too, the
+ * library's wording is reported (`Invalid email address`, not the pattern it is written
+ * as); an unknown argument is reported as for every tool. Synchronous when the library
+ * validates synchronously.
  */
 export function standardArguments(
   tool: { readonly name: string; readonly input: ObjectTypeSchema },
@@ -66,11 +71,11 @@ export function standardArguments(
   args: Record<string, unknown>,
 ): unknown {
   const names = Object.keys(tool.input.properties ?? {});
-  const shape = shapeCheckOf(tool.input)(args);
-  const ours = shape === undefined ? undefined : paramIssue(shape, names);
-  if (shape !== undefined && isUnknownArgument(shape))
-    throw invalidArguments(tool.name, names, [paramIssue(shape, names)]);
-  const result = schema["~standard"].validate(args);
+  const checked = objectCheckerOf(tool.input)(args, COERCE_FOR_LIBRARY);
+  const ours = checked.ok ? undefined : checked.issues;
+  const unknown = ours?.filter(isUnknownArgument) ?? [];
+  if (unknown.length > 0) throw invalidArguments(tool.name, names, unknown);
+  const result = schema["~standard"].validate(checked.ok ? withExtraKeys(args, checked.value, names) : args);
   const read = (done: StandardSchemaV1.Result<unknown>) => outputOf(tool.name, names, done, ours);
   return result instanceof Promise ? result.then(read) : read(result);
 }
@@ -79,22 +84,28 @@ function outputOf(
   tool: string,
   names: readonly string[],
   result: StandardSchemaV1.Result<unknown>,
-  ours: ParamIssue | undefined,
+  ours: readonly ParamIssue[] | undefined,
 ): unknown {
   if (result.issues !== undefined) throw invalidArguments(tool, names, standardIssues(result.issues));
-  if (ours !== undefined) throw invalidArguments(tool, names, [ours]);
+  if (ours !== undefined) throw invalidArguments(tool, names, ours);
   return result.value;
 }
 
-/** A key of the argument object the tool does not have. */
-function isUnknownArgument(issue: ShapeIssue): boolean {
-  return issue.problem === "is not a known field" && !/[.[]/.test(issue.path);
+/**
+ * The coerced known fields, with the keys the input does not name kept as sent: the
+ * library decides about those (a loose object keeps them, a stripping one drops them).
+ */
+function withExtraKeys(
+  args: Record<string, unknown>,
+  coerced: Record<string, unknown>,
+  names: readonly string[],
+): Record<string, unknown> {
+  const known = new Set(names);
+  const extra = Object.entries(args).filter(([key]) => !known.has(key));
+  return extra.length === 0 ? coerced : { ...Object.fromEntries(extra), ...coerced };
 }
 
-/** A shape issue as every -32602 reports one: a dotted path; an unknown argument named as such. */
-function paramIssue(issue: ShapeIssue, names: readonly string[]): ParamIssue {
-  const path = issue.path.replace(/\[(\d+)\]/g, ".$1");
-  if (isUnknownArgument(issue))
-    return { path, message: `unknown argument; expected: ${names.join(", ") || "none"}` };
-  return { path, message: issue.problem };
+/** A key of the argument object the tool does not have. */
+function isUnknownArgument(issue: ParamIssue): boolean {
+  return issue.message.startsWith("unknown argument;") && !issue.path.includes(".");
 }

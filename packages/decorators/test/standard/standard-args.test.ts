@@ -213,8 +213,63 @@ describe("the input schema value and the library, together", () => {
 
   test("what the input schema refuses never reaches the method, though the library lets it through", async () => {
     const error = await invalidParams(together, "count", { n: 1.5 });
-    expect(error.data).toMatchObject({ issues: [{ path: "n", message: "must be an integer, got number" }] });
+    expect(error.data).toMatchObject({
+      issues: [{ path: "n", message: "expected an integer, got the number 1.5" }],
+    });
     expect(await callTool(together, "count", { n: 2 })).toEqual({ n: 2 });
+  });
+});
+
+describe("what LLMs commonly send is coerced as for a class tool, then validated by the library", () => {
+  const Booking = z.strictObject({
+    guests: z.number(),
+    late: z.boolean().optional(),
+    rooms: z.array(z.string()).optional(),
+    at: z.string().datetime(),
+  });
+  const seen: unknown[] = [];
+
+  @Plugin({ name: "bookings", version: "1.0.0", description: "Bookings." })
+  class Bookings {
+    @Tool({ description: "Books." })
+    book(@Args(Booking) booking: z.output<typeof Booking>) {
+      seen.push(booking);
+      return { ok: true };
+    }
+  }
+  const bookings = buildPlugin(Bookings);
+
+  test('"3" for a z.number() reaches the method as 3; "true", one element and null are read too', async () => {
+    seen.length = 0;
+    await callTool(bookings, "book", {
+      guests: "3",
+      late: "true",
+      rooms: "blue",
+      at: "2026-03-01T10:00:00Z",
+    });
+    expect(seen[0]).toEqual({ guests: 3, late: true, rooms: ["blue"], at: "2026-03-01T10:00:00Z" });
+    seen.length = 0;
+    await callTool(bookings, "book", { guests: 2, late: null, at: "2026-03-01T10:00:00Z" });
+    expect(seen[0]).toEqual({ guests: 2, at: "2026-03-01T10:00:00Z" });
+  });
+
+  test("a z.string().datetime() field reaches the method as the string zod expects, not a Date", async () => {
+    seen.length = 0;
+    await callTool(bookings, "book", { guests: 1, at: "2026-03-01T10:00:00Z" });
+    expect((seen[0] as { at: unknown }).at).toBe("2026-03-01T10:00:00Z");
+  });
+
+  test("a date-time that is no date is refused; the method is not called", async () => {
+    seen.length = 0;
+    const error = await invalidParams(bookings, "book", { guests: 1, at: "yesterday" });
+    expect(error.data).toMatchObject({ issues: [{ path: "at" }] });
+    expect(seen).toEqual([]);
+  });
+
+  test("an unknown argument is still -32602, coercible values beside it or not", async () => {
+    const error = await invalidParams(bookings, "book", { guests: "3", at: "2026-03-01T10:00:00Z", pets: 1 });
+    expect(error.code).toBe(-32602);
+    expect(error.data).toMatchObject({ unknown: ["pets"] });
   });
 });
 

@@ -18,10 +18,11 @@
  * depth (a recursive DTO's `$ref` included); `enum` values (a numeric enum's member names
  * too), `minimum` / `maximum` bounds and `minLength` / `maxLength` are enforced after
  * coercion, and a formatted string becomes its object (a `date-time` a `Date`, a `uri` a
- * `URL`; or a registered codec's value; see core's codec table; a format without a codec is
- * an annotation only). `null` or a missing field
- * counts as absent: its default applies, or it is reported missing when required. Unknown
- * object keys are reported with the expected names.
+ * `URL`; or a registered codec's value; see core's codec table), unless `decodeFormats` is
+ * off (a Standard Schema tool: its library expects the string, checked by the codec all the
+ * same); a format without a codec is an annotation only. `null` or a missing field counts as
+ * absent: its default applies, or it is reported missing when required. Unknown object keys
+ * are reported with the expected names.
  */
 import {
   DEFAULT_ELEMENT_TYPE,

@@ -29,14 +29,10 @@ export function wireMessages(
   if (!Array.isArray(messages) || messages.length === 0) {
     throw family.error(family.codes.INVALID_REQUEST, `${method}: messages must be a non-empty array`);
   }
+  // Roles and the rest of each message's shape are checked against the method's params schema when sent.
   const wire = messages.map((message: unknown, index) => {
     const m = message as Partial<SamplingMessage> | null;
-    if (!m || typeof m !== "object" || (m.role !== "user" && m.role !== "assistant" && m.role !== "system")) {
-      throw family.error(
-        family.codes.INVALID_REQUEST,
-        `${method}: messages[${index}].role must be "user", "assistant" or "system"`,
-      );
-    }
+    if (!m || typeof m !== "object") return m;
     if (typeof m.content === "string") return { ...m, content: { type: "text", text: m.content } };
     if (!m.content || typeof m.content !== "object") {
       throw family.error(

@@ -37,7 +37,8 @@ export const STRICT_FORMATS: ReadonlySet<string> = new Set([
 /**
  * The description of `schema` as shown at `place`: its own description with the facts the
  * dialect there has no field for appended in parentheses (`When to meet (ISO 8601
- * date-time, …)`, `Days ahead (1 to 7; optional)`). Without a description, the facts
+ * date-time, …)`, `Days ahead (1 to 7; optional)`), or joined to the aside the description
+ * ends with (`Text (up to 100 characters; matching \S).`). Without a description, the facts
  * alone; `undefined` when there is nothing to say. The one place that decides what a
  * projection says in text instead of a field.
  */
@@ -84,7 +85,22 @@ function withNotes(description: string | undefined, notes: readonly (string | un
   const said = notes.filter((note): note is string => note !== undefined);
   if (said.length === 0) return description;
   if (description === undefined) return said.join("; ");
-  return `${description} (${said.join("; ")})`;
+  const closing = closingAside(description);
+  if (closing === undefined) return `${description} (${said.join("; ")})`;
+  return `${closing.before} (${[closing.aside, ...said].join("; ")})${closing.after}`;
+}
+
+/**
+ * The one parenthesised aside a description ends with (`The text (up to 100 characters).`),
+ * which the notes join so that one group says them all. A description with other parentheses,
+ * or whose aside is a quoted example (`("Paris, Texas")`), keeps the notes in a group of
+ * their own: joining them there would read as part of something else.
+ */
+function closingAside(description: string): { before: string; aside: string; after: string } | undefined {
+  const match = /^([^()]*\S) \(([^()"“'‘][^()]*)\)(\.?)$/u.exec(description);
+  if (match === null) return undefined;
+  const [, before = "", aside = "", after = ""] = match;
+  return { before, aside, after };
 }
 
 /** How a formatted string is sent: `ISO 8601 date-time, e.g. 2026-01-31T09:00:00Z`. */

@@ -12,6 +12,28 @@ describe("describedWithNotes: what a dialect without the field says in text", ()
     ).toBe("each: 1 to 7");
   });
 
+  it("joins the notes to the aside a description ends with, so that one group says them all", () => {
+    const text = { type: "string", pattern: "\\S", maxLength: 100 } as const;
+    expect(describedWithNotes({ ...text, description: "Text (up to 100 characters)." }, "parameter")).toBe(
+      "Text (up to 100 characters; matching \\S).",
+    );
+    expect(describedWithNotes({ ...text, description: "Text (up to 100 characters)" }, "parameter")).toBe(
+      "Text (up to 100 characters; matching \\S)",
+    );
+  });
+
+  it("keeps the notes apart where joining them would read as part of something else", () => {
+    const text = { type: "string", pattern: "\\S" } as const;
+    const apart = (description: string) => describedWithNotes({ ...text, description }, "parameter");
+    expect(apart('A city ("Paris, Texas").')).toBe('A city ("Paris, Texas"). (matching \\S)');
+    expect(apart("metric (°C, km/h) or imperial (°F, mph).")).toBe(
+      "metric (°C, km/h) or imperial (°F, mph). (matching \\S)",
+    );
+    expect(apart("An id (letters or digits); an existing id is replaced.")).toBe(
+      "An id (letters or digits); an existing id is replaced. (matching \\S)",
+    );
+  });
+
   it("a nested property: bounds, lengths and optionality too", () => {
     expect(describedWithNotes({ type: "string", minLength: 2, maxLength: 20 }, "property", false)).toBe(
       "2 to 20 characters; optional",

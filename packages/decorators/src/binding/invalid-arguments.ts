@@ -17,7 +17,7 @@ export function invalidArguments(
   const unknown: string[] = [];
   const others: ParamIssue[] = [];
   for (const issue of issues) {
-    if (issue.message.startsWith("unknown argument") && !issue.path.includes(".")) unknown.push(issue.path);
+    if (isUnknownArgument(issue)) unknown.push(issue.path);
     else others.push(issue);
   }
   const parts: string[] = [];
@@ -41,6 +41,11 @@ export function invalidArguments(
     [...issues],
     extra,
   );
+}
+
+/** An issue naming a key of the argument object the tool does not have (not a nested one). */
+export function isUnknownArgument(issue: ParamIssue): boolean {
+  return issue.message.startsWith("unknown argument") && !issue.path.includes(".");
 }
 
 /** `path: message; path: message; and N more issues not shown`, bounded. */

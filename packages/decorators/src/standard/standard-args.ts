@@ -16,7 +16,7 @@ import {
 } from "@executa/core";
 import { standardIssues } from "@executa/core/internal";
 import { objectCheckerOf } from "../binding/coerce.js";
-import { invalidArguments } from "../binding/invalid-arguments.js";
+import { invalidArguments, isUnknownArgument } from "../binding/invalid-arguments.js";
 import { DefinitionError } from "../errors/definition-error.js";
 
 /** What `@Args(schema)` records. */
@@ -103,9 +103,4 @@ function withExtraKeys(
   const known = new Set(names);
   const extra = Object.entries(args).filter(([key]) => !known.has(key));
   return extra.length === 0 ? coerced : { ...Object.fromEntries(extra), ...coerced };
-}
-
-/** A key of the argument object the tool does not have. */
-function isUnknownArgument(issue: ParamIssue): boolean {
-  return issue.message.startsWith("unknown argument;") && !issue.path.includes(".");
 }

@@ -16,6 +16,7 @@ export {
   type InvokeContext,
   NoInvokeContextError,
 } from "./context/invoke-context.js";
+export { CodedError, type CodedErrorOptions } from "./errors/coded-error.js";
 export { InvalidParamsError, type ParamIssue } from "./errors/invalid-params-error.js";
 export { MethodNotFoundError } from "./errors/method-not-found-error.js";
 export { RpcError } from "./errors/rpc-error.js";

@@ -1,5 +1,7 @@
 import type { AsyncLocalStorage } from "node:async_hooks";
 import type { HostClients } from "../capabilities/host-clients.js";
+import { errorBrand } from "../errors/brand.js";
+import { CodedError } from "../errors/coded-error.js";
 import type { Logger } from "../log/logger.js";
 import type { InvokeWireContext } from "../wire/invoke.js";
 import type { InvokeDeadline } from "./deadline.js";
@@ -97,15 +99,13 @@ const OUTSIDE_INVOKE_FIX =
   "load or in a hook; or take the context with @Ctx()";
 
 /** What {@link currentContext} throws when no tool call is running in the calling code. */
-export class NoInvokeContextError extends Error {
+export class NoInvokeContextError extends CodedError<"NO_INVOKE_CONTEXT"> {
+  /** The process-wide identity of this class: one from another copy of the package is one too. */
+  static override readonly brand: symbol = errorBrand("NoInvokeContextError");
   override readonly name = "NoInvokeContextError";
-  /** Stable, for programs to match on. */
-  readonly code = "NO_INVOKE_CONTEXT";
-  /** How to fix it. */
-  readonly fix: string = OUTSIDE_INVOKE_FIX;
 
   constructor() {
-    super(`currentContext() was called outside a tool call\n  Fix: ${OUTSIDE_INVOKE_FIX}`);
+    super("NO_INVOKE_CONTEXT", "currentContext() was called outside a tool call", OUTSIDE_INVOKE_FIX);
   }
 }
 

@@ -39,6 +39,16 @@ describe("errors made by another copy of @executa/core", () => {
     expect((null as unknown) instanceof esm.RpcError).toBe(false);
   });
 
+  it("a coded error is one of its class and a CodedError in the other copy", () => {
+    const conversion = new cjs.SchemaConversionError("NOT_AN_OBJECT", "a string schema", "use an object");
+    expect(conversion instanceof esm.SchemaConversionError).toBe(true);
+    expect(conversion instanceof esm.CodedError).toBe(true);
+    expect(conversion instanceof esm.NoInvokeContextError).toBe(false);
+    expect(new esm.NoInvokeContextError() instanceof cjs.NoInvokeContextError).toBe(true);
+    expect(new esm.NoInvokeContextError() instanceof cjs.CodedError).toBe(true);
+    expect(new cjs.ToolError("x") instanceof esm.CodedError).toBe(false);
+  });
+
   it("a server of one copy answers a handler's error from the other with its code", async () => {
     const { PassThrough } = await import("node:stream");
     const input = new PassThrough();

@@ -1,4 +1,5 @@
-import { errorBrand, isBrandedInstance, markBrands } from "../../errors/brand.js";
+import { errorBrand } from "../../errors/brand.js";
+import { CodedError } from "../../errors/coded-error.js";
 
 /**
  * Why a Standard Schema value cannot become the one schema value, one code per case:
@@ -31,26 +32,17 @@ export type SchemaConversionErrorCode =
  *   Fix: check it in a refinement (…)
  * ```
  */
-export class SchemaConversionError extends Error {
+export class SchemaConversionError extends CodedError<SchemaConversionErrorCode> {
   /** The process-wide identity of this class: one from another copy of the package is one too. */
-  static readonly brand: symbol = errorBrand("SchemaConversionError");
-  /** True for instances of this class, also when made by another copy of the package. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class checked against, a subclass included
-    return isBrandedInstance(this, value);
-  }
+  static override readonly brand: symbol = errorBrand("SchemaConversionError");
   /** `"SchemaConversionError"`. */
   override readonly name = "SchemaConversionError";
-  constructor(
-    /** Which case this is; stable, for programs to match on. */
-    readonly code: SchemaConversionErrorCode,
-    /** What is wrong, and where (a JSON Pointer into the library's JSON Schema). */
-    readonly problem: string,
-    /** How to fix it. */
-    readonly fix: string,
-    options?: ErrorOptions,
-  ) {
-    super(`${problem}\n  Fix: ${fix}`, options);
-    markBrands(this, new.target);
+  /**
+   * @param code - which case this is; stable, for programs to match on.
+   * @param problem - what is wrong, and where (a JSON Pointer into the library's JSON Schema).
+   * @param fix - how to fix it.
+   */
+  constructor(code: SchemaConversionErrorCode, problem: string, fix: string, options?: ErrorOptions) {
+    super(code, problem, fix, options);
   }
 }

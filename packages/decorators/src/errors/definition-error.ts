@@ -1,4 +1,5 @@
-import { errorBrand, isBrandedInstance, markBrands } from "@executa/core/internal";
+import { CodedError } from "@executa/core";
+import { errorBrand } from "@executa/core/internal";
 
 /**
  * What is wrong with a decorated class that cannot become a plugin, one code per case.
@@ -111,31 +112,26 @@ export type DefinitionErrorCode =
  *   Fix: declare it as string, number, boolean or an array (…)
  * ```
  */
-export class DefinitionError extends Error {
+export class DefinitionError extends CodedError<DefinitionErrorCode> {
   /** The process-wide identity of this class: one from another copy of the package is one too. */
-  static readonly brand: symbol = errorBrand("DefinitionError");
-
-  /** True for instances of this class, also when made by another copy of the package. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class checked against, a subclass included
-    return isBrandedInstance(this, value);
-  }
+  static override readonly brand: symbol = errorBrand("DefinitionError");
 
   override readonly name = "DefinitionError";
+  /**
+   * @param code - which case this is; stable, for programs to match on.
+   * @param problem - what is wrong.
+   * @param fix - how to fix it.
+   */
   constructor(
-    /** Which case this is; stable, for programs to match on. */
-    readonly code: DefinitionErrorCode,
+    code: DefinitionErrorCode,
     /** The class the problem is in (`Weather`). */
     readonly className: string,
     /** The member, e.g. `getWeather, parameter #0 "city"`, or `@Plugin({ version })` for class options; "" for the class itself. */
     readonly member: string,
-    /** What is wrong. */
-    readonly problem: string,
-    /** How to fix it. */
-    readonly fix: string,
+    problem: string,
+    fix: string,
   ) {
-    super(`${className}${locate(member)}: ${problem}\n  Fix: ${fix}`);
-    markBrands(this, new.target);
+    super(code, problem, fix, { subject: `${className}${locate(member)}` });
   }
 }
 

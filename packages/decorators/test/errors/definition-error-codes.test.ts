@@ -1,3 +1,4 @@
+import { CodedError } from "@executa/core";
 import { recordSourceInfo } from "@executa/core/internal";
 import {
   Args,
@@ -329,6 +330,7 @@ describe("each DefinitionError code is produced by its case", () => {
   test.each(Object.entries(CASES))("%s", (code, run) => {
     const error = thrownBy(run);
     expect(error).toBeInstanceOf(DefinitionError);
+    expect(error).toBeInstanceOf(CodedError);
     expect(error).toMatchObject({ name: "DefinitionError", code });
   });
 });

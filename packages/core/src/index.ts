@@ -17,7 +17,7 @@ export {
   NoInvokeContextError,
 } from "./context/invoke-context.js";
 export { CodedError, type CodedErrorOptions } from "./errors/coded-error.js";
-export { InvalidParamsError, type ParamIssue } from "./errors/invalid-params-error.js";
+export { InvalidParamsError, type ParamIssue, type ParamIssueKind } from "./errors/invalid-params-error.js";
 export { MethodNotFoundError } from "./errors/method-not-found-error.js";
 export { RpcError } from "./errors/rpc-error.js";
 export { ToolTimeoutError } from "./errors/timeout-error.js";

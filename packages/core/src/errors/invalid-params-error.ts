@@ -4,13 +4,32 @@ import { errorBrand } from "./brand.js";
 import { previewText } from "./preview.js";
 import { RpcError } from "./rpc-error.js";
 
+/**
+ * What kind of problem a {@link ParamIssue} is, for programs to tell issues apart without
+ * reading their messages (which are for people and may be reworded):
+ *
+ * - `unknown_argument`: a key of the arguments object that the tool does not declare;
+ *   `path` is that key as sent (a dot in it included).
+ * - `unknown_property`: a key of an object inside an argument that the argument's schema
+ *   does not declare (`address.country`, `items.0.colour`).
+ */
+export type ParamIssueKind = "unknown_argument" | "unknown_property";
+
 /** One problem with one argument. */
 export interface ParamIssue {
   /** Dotted path of the argument, e.g. `address.city` or `tags.2`. */
   path: string;
+  /** What is wrong, for people: programs tell issues apart by {@link ParamIssue.kind}. */
   message: string;
   /** The type or values expected, when that is what went wrong. */
   expected?: string;
+  /**
+   * Which kind of problem this is, when it is one of the {@link ParamIssueKind}s; absent for
+   * the others (a missing argument, a type mismatch, a bound). Sent as is in the -32602
+   * answer's `error.data.issues`: the protocol leaves that `data` to the plugin, and a
+   * program reading the answer can then classify issues as in-process callers do.
+   */
+  kind?: ParamIssueKind;
 }
 
 /** Longest issue message or `expected` kept in `error.data`. */

@@ -390,9 +390,15 @@ function refuseUnknownKeys(
   path: string,
   run: Run,
 ): void {
+  const kind = path === "" ? "unknown_argument" : "unknown_property";
   for (const key of Object.keys(input)) {
     if (known.has(key)) continue;
-    addIssue(run, { path: join(path, key), message: `unknown argument; expected: ${expected}`, expected });
+    addIssue(run, {
+      path: join(path, key),
+      message: `unknown argument; expected: ${expected}`,
+      expected,
+      kind,
+    });
   }
 }
 

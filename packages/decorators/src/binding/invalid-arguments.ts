@@ -45,7 +45,7 @@ export function invalidArguments(
 
 /** An issue naming a key of the argument object the tool does not have (not a nested one). */
 export function isUnknownArgument(issue: ParamIssue): boolean {
-  return issue.message.startsWith("unknown argument") && !issue.path.includes(".");
+  return issue.kind === "unknown_argument";
 }
 
 /** `path: message; path: message; and N more issues not shown`, bounded. */

@@ -52,11 +52,13 @@ describe("@Param binding", () => {
           path: "txt",
           message: "unknown argument; expected: text, count, ratio, meta, flag",
           expected: "text, count, ratio, meta, flag",
+          kind: "unknown_argument",
         },
         {
           path: "colour",
           message: "unknown argument; expected: text, count, ratio, meta, flag",
           expected: "text, count, ratio, meta, flag",
+          kind: "unknown_argument",
         },
         { path: "text", message: "is required", expected: "string" },
       ],

@@ -167,6 +167,7 @@ describe("compiled from the schema value: a recursive class by $ref", () => {
           path: `${path}.nam`,
           message: "unknown argument; expected: name, children",
           expected: "name, children",
+          kind: "unknown_property",
         },
         { path: `${path}.name`, message: "is required", expected: "string" },
       ],

@@ -66,7 +66,14 @@ describe("a decorated plugin bundled with tsup (SWC), spawned and driven over re
     expect(frame.error?.message).toBe(
       'Invalid arguments for tool "greet": unknown argument "nme" (expected: name, excited); name: is required',
     );
-    expect(frame.error?.data).toMatchObject({ unknown: ["nme"], expected: ["name", "excited"] });
+    expect(frame.error?.data).toMatchObject({
+      unknown: ["nme"],
+      expected: ["name", "excited"],
+      issues: [
+        { path: "nme", kind: "unknown_argument" },
+        { path: "name", message: "is required" },
+      ],
+    });
   });
 
   test("forecast: an @Args() DTO with a nested object, defaults and validation", async () => {
@@ -90,6 +97,7 @@ describe("a decorated plugin bundled with tsup (SWC), spawned and driven over re
           path: "location.town",
           message: "unknown argument; expected: city, country",
           expected: "city, country",
+          kind: "unknown_property",
         },
         { path: "location.city", message: "is required", expected: "string" },
         { path: "days", message: "must be at least 1 and at most 7, got 9", expected: "integer from 1 to 7" },

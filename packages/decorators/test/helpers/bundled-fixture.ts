@@ -19,26 +19,39 @@ function ready<T>(value: T | undefined, what: string): T {
 }
 
 /**
- * Builds a fixture bundle before the tests of the enclosing file or `describe` (vitest's
- * `beforeAll`) and removes it after them. `build` is the bundler call, e.g.
- * `() => bundleWithTsup(entry, { minify: true })`.
+ * Builds fixture bundles side by side before the tests of the enclosing file or
+ * `describe` (vitest's `beforeAll`) and removes them after them; one bundle a build.
+ * Each build is the bundler call, e.g. `() => bundleWithTsup(entry, { minify: true })`.
  */
-export function bundledFixture(build: () => Promise<BuiltFixture>): FixtureBundle {
-  let built: BuiltFixture | undefined;
+export function bundledFixtures<const Builds extends readonly (() => Promise<BuiltFixture>)[]>(
+  ...builds: Builds
+): { [K in keyof Builds]: FixtureBundle } {
+  let built: (BuiltFixture | undefined)[] = [];
   beforeAll(async () => {
-    built = await build();
+    // Settled, not all: a build that fails must not leave the others' folders behind.
+    const settled = await Promise.allSettled(builds.map((build) => build()));
+    built = settled.map((outcome) => (outcome.status === "fulfilled" ? outcome.value : undefined));
+    const failed = settled.find((outcome) => outcome.status === "rejected");
+    if (failed) throw failed.reason;
   });
   afterAll(async () => {
-    await built?.remove();
+    await Promise.all(built.map((bundle) => bundle?.remove()));
   });
-  return {
+  const bundleAt = (index: number): FixtureBundle => ({
     get file() {
-      return ready(built, "bundle").file;
+      return ready(built[index], "bundle").file;
     },
     get dir() {
-      return ready(built, "bundle").dir;
+      return ready(built[index], "bundle").dir;
     },
-  };
+  });
+  return builds.map((_, index) => bundleAt(index)) as { [K in keyof Builds]: FixtureBundle };
+}
+
+/** {@link bundledFixtures} of one build. */
+export function bundledFixture(build: () => Promise<BuiltFixture>): FixtureBundle {
+  const [bundle] = bundledFixtures(build);
+  return bundle;
 }
 
 /**

@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
-import { createPluginServer, type PluginDefinition } from "@executa/core";
 import { Args, buildPlugin, Param, Plugin, registerCodec, Tool } from "@executa/decorators";
 import { IsOptional } from "class-validator";
 import { afterAll, describe, expect, test } from "vitest";
+import { mcpTool } from "../helpers/mcp-tool.js";
+import { serveInMemory } from "../helpers/serve-in-memory.js";
 
 // An author's own codec, registered in this one module: a bigint travels as its decimal
 // digits. It reaches the manifest, MCP's schemas, the checking of arguments and results.
@@ -38,36 +38,6 @@ class Ledger {
   }
 }
 
-/** Frames exchanged with a served definition on in-memory streams, one request at a time. */
-function connect(definition: PluginDefinition, protocol: "mcp" | "executa") {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  createPluginServer(definition, { input, output, protocol });
-  const lines: string[] = [];
-  let buffered = "";
-  let wake: (() => void) | undefined;
-  output.on("data", (chunk: Buffer) => {
-    buffered += chunk.toString("utf8");
-    for (let lf = buffered.indexOf("\n"); lf !== -1; lf = buffered.indexOf("\n")) {
-      lines.push(buffered.slice(0, lf));
-      buffered = buffered.slice(lf + 1);
-    }
-    wake?.();
-  });
-  let id = 0;
-  return async (method: string, params?: unknown): Promise<Record<string, unknown>> => {
-    id += 1;
-    input.write(`${JSON.stringify({ jsonrpc: "2.0", id, method, params })}\n`);
-    for (;;) {
-      const found = lines.map((line) => JSON.parse(line)).find((frame) => frame.id === id);
-      if (found) return found;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
-  };
-}
-
 const ledger = buildPlugin(Ledger);
 
 describe("a codec an author registers", () => {
@@ -91,19 +61,12 @@ describe("a codec an author registers", () => {
   });
 
   test("reaches MCP: its JSON Schema in inputSchema and outputSchema", async () => {
-    const call = connect(ledger, "mcp");
-    await call("initialize", {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "t", version: "1" },
-    });
-    const { result } = await call("tools/list");
-    const [transfer, double] = (result as { tools: Record<string, Record<string, unknown>>[] }).tools;
-    expect(transfer?.inputSchema?.properties).toEqual({
+    const [transfer, double] = await Promise.all([mcpTool(ledger, "transfer"), mcpTool(ledger, "double")]);
+    expect(transfer.inputSchema.properties).toEqual({
       amount: { type: "string", pattern: "^-?[0-9]+$" },
       fee: { type: "string", pattern: "^-?[0-9]+$" },
     });
-    expect(double?.outputSchema).toEqual({
+    expect(double.outputSchema).toEqual({
       type: "object",
       properties: { doubled: { type: "string", pattern: "^-?[0-9]+$" } },
       required: ["doubled"],
@@ -111,10 +74,16 @@ describe("a codec an author registers", () => {
   });
 
   test("reaches validation: the method gets a bigint; a string it cannot decode is -32602 naming the path", async () => {
-    const call = connect(ledger, "executa");
-    const done = await call("invoke", { tool: "transfer", arguments: { amount: "12345678901234567890" } });
+    const server = serveInMemory(ledger, "executa");
+    const done = await server.request("invoke", {
+      tool: "transfer",
+      arguments: { amount: "12345678901234567890" },
+    });
     expect(done.result).toMatchObject({ success: true, data: { isBigint: true } });
-    const refused = await call("invoke", { tool: "transfer", arguments: { amount: "12", fee: "1.5" } });
+    const refused = await server.request("invoke", {
+      tool: "transfer",
+      arguments: { amount: "12", fee: "1.5" },
+    });
     expect(refused.error).toMatchObject({
       code: -32602,
       data: { issues: [{ path: "fee", message: expect.stringContaining("integer in decimal digits") }] },
@@ -122,13 +91,13 @@ describe("a codec an author registers", () => {
   });
 
   test("reaches results: its values are sent encoded", async () => {
-    const call = connect(ledger, "executa");
-    const done = await call("invoke", {
+    const server = serveInMemory(ledger, "executa");
+    const done = await server.request("invoke", {
       tool: "transfer",
       arguments: { amount: "9007199254740993", fee: "7" },
     });
     expect(done.result).toMatchObject({ success: true, data: { total: "9007199254741000" } });
-    const doubled = await call("invoke", { tool: "double", arguments: { value: "-21" } });
+    const doubled = await server.request("invoke", { tool: "double", arguments: { value: "-21" } });
     expect(doubled.result).toMatchObject({ success: true, data: { doubled: "-42" } });
   });
 });

@@ -1,16 +1,12 @@
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
+import { expect, test } from "vitest";
+import { bundleWithTsup } from "../helpers/build-fixture.js";
+import { bundledFixture } from "../helpers/bundled-fixture.js";
 import { spawnPlugin } from "../helpers/spawn-plugin.js";
 
-let built: BuiltFixture;
-
-beforeAll(async () => {
-  built = await bundleWithTsup(
-    fileURLToPath(new URL("../fixtures/current-context-main.ts", import.meta.url)),
-  );
-}, 120_000);
-afterAll(() => built?.remove());
+const built = bundledFixture(() =>
+  bundleWithTsup(fileURLToPath(new URL("../fixtures/current-context-main.ts", import.meta.url))),
+);
 
 test("in a bundled plugin over real pipes, concurrent invokes each read their own context", async () => {
   const plugin = spawnPlugin(built.file);

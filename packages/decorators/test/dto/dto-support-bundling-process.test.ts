@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
+import { expect, test } from "vitest";
+import { bundleWithTsup } from "../helpers/build-fixture.js";
+import { bundledFixtures } from "../helpers/bundled-fixture.js";
 import { spawnPlugin } from "../helpers/spawn-plugin.js";
 
 // DTO support (class-validator, class-transformer) is plugged in by @Args() / @Field(), so
@@ -11,19 +12,10 @@ const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, i
 const VALIDATOR = "ValidationExecutor";
 const TRANSFORMER = "TransformOperationExecutor";
 
-let withoutDto: BuiltFixture;
-let withDto: BuiltFixture;
-
-beforeAll(async () => {
-  [withoutDto, withDto] = await Promise.all([
-    bundleWithTsup(fixture("no-dto-main.ts"), { minify: true }),
-    bundleWithTsup(fixture("e2e-main.ts"), { minify: true }),
-  ]);
-});
-
-afterAll(async () => {
-  await Promise.all([withoutDto?.remove(), withDto?.remove()]);
-});
+const [withoutDto, withDto] = bundledFixtures(
+  () => bundleWithTsup(fixture("no-dto-main.ts"), { minify: true }),
+  () => bundleWithTsup(fixture("e2e-main.ts"), { minify: true }),
+);
 
 test("a plugin without @Args or @Field bundles neither class-validator nor class-transformer", async () => {
   const code = await readFile(withoutDto.file, "utf8");

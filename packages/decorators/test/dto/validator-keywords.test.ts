@@ -1,5 +1,3 @@
-import { PassThrough } from "node:stream";
-import { createPluginServer, type PluginDefinition } from "@executa/core";
 import { Args, buildPlugin, manifestOf, Plugin, Tool } from "@executa/decorators";
 import { Type } from "class-transformer";
 import {
@@ -21,6 +19,7 @@ import {
 } from "class-validator";
 import { describe, expect, test } from "vitest";
 import { callTool, invalidParams } from "../helpers/invoke.js";
+import { mcpTool } from "../helpers/mcp-tool.js";
 
 // Every class-validator rule a tool enforces is shown: as a JSON Schema keyword where one
 // exists (MCP carries it), in the description where the dialect has none (the manifest),
@@ -76,29 +75,9 @@ const good = {
   items: [{ unitPrice: 12.5, code: "EUR" }],
 };
 
-/** `tools/list` of a definition served over MCP on in-memory streams. */
-async function inputSchemaOf(definition: PluginDefinition): Promise<Record<string, Record<string, unknown>>> {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  createPluginServer(definition, { input, output, protocol: "mcp" });
-  const answer = new Promise<string>((resolve) => {
-    let text = "";
-    output.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-      if (text.includes("\n")) resolve(text.slice(0, text.indexOf("\n")));
-    });
-  });
-  input.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })}\n`);
-  const reply = JSON.parse(await answer) as {
-    result: { tools: { inputSchema: { properties: Record<string, Record<string, unknown>> } }[] };
-  };
-  input.end();
-  return reply.result.tools[0]?.inputSchema.properties ?? {};
-}
-
 describe("class-validator rules reach the schema value", async () => {
   const definition = buildPlugin(Expenses);
-  const properties = await inputSchemaOf(definition);
+  const { properties } = (await mcpTool(definition, "record")).inputSchema;
 
   test("MCP inputSchema: each rule with a keyword as that keyword, at every depth", () => {
     expect(properties.refund).toEqual({ type: "number", exclusiveMaximum: 0 });

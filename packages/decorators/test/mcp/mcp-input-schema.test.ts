@@ -1,9 +1,8 @@
-import { PassThrough } from "node:stream";
-import { createPluginServer, type PluginDefinition } from "@executa/core";
 import { Args, buildPlugin, Plugin, Tool } from "@executa/decorators";
 import { Type } from "class-transformer";
 import { IsEmail, IsOptional, IsString, MaxLength, Min } from "class-validator";
 import { describe, expect, test } from "vitest";
+import { mcpTool } from "../helpers/mcp-tool.js";
 
 // MCP's inputSchema is projected from the tool's schema value, not from the Executa
 // manifest: what the manifest can only say in text (formats, nested required fields,
@@ -50,32 +49,8 @@ class Expenses {
   }
 }
 
-/** `tools/list` of a definition served over MCP on in-memory streams. */
-async function listTools(definition: PluginDefinition): Promise<{ inputSchema: unknown }[]> {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  createPluginServer(definition, { input, output, protocol: "mcp" });
-  const answer = new Promise<string>((resolve) => {
-    let text = "";
-    output.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-      if (text.includes("\n")) resolve(text.slice(0, text.indexOf("\n")));
-    });
-  });
-  input.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })}\n`);
-  const reply = JSON.parse(await answer) as { result: { tools: { inputSchema: unknown }[] } };
-  input.end();
-  return reply.result.tools;
-}
-
 describe("MCP inputSchema of a DTO tool", async () => {
-  const [record] = await listTools(buildPlugin(Expenses));
-  const schema = record?.inputSchema as {
-    properties: Record<string, Record<string, unknown>>;
-    required: string[];
-    additionalProperties: unknown;
-    $defs?: Record<string, unknown>;
-  };
+  const schema = (await mcpTool(buildPlugin(Expenses), "record")).inputSchema;
 
   test("refuses unknown arguments as binding does, and lists the required ones", () => {
     expect(schema.additionalProperties).toBe(false);

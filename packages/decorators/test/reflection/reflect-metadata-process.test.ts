@@ -2,8 +2,9 @@ import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { manifestOf, Param, Plugin, Tool } from "@executa/decorators";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
+import { describe, expect, test } from "vitest";
+import { bundleWithTsup } from "../helpers/build-fixture.js";
+import { bundledFixtures, type FixtureBundle } from "../helpers/bundled-fixture.js";
 
 // Nothing else loads reflect-metadata into this test process: what is on Reflect below is
 // what importing @executa/decorators installed.
@@ -53,19 +54,11 @@ describe("the Reflect metadata API installed by importing the package", () => {
 describe("with the author's own reflect-metadata in the same program", () => {
   const fixture = (name: string) =>
     fileURLToPath(new URL(`../fixtures/reflect-metadata-interop/${name}.ts`, import.meta.url));
-  const run = async (bundle: BuiltFixture) =>
+  const run = async (bundle: FixtureBundle) =>
     JSON.parse((await promisify(execFile)(process.execPath, [bundle.file])).stdout);
   const orders = ["author-full-first", "author-lite-first", "decorators-first-full", "decorators-first-lite"];
-  const bundles = new Map<string, BuiltFixture>();
-
-  beforeAll(async () => {
-    const built = await Promise.all(orders.map((order) => bundleWithTsup(fixture(order))));
-    for (const [index, order] of orders.entries()) bundles.set(order, built[index]!);
-  });
-
-  afterAll(async () => {
-    await Promise.all([...bundles.values()].map((bundle) => bundle.remove()));
-  });
+  const built = bundledFixtures(...orders.map((order) => () => bundleWithTsup(fixture(order))));
+  const bundles = new Map(orders.map((order, index) => [order, built[index]!]));
 
   /** Both copies read each other's writes: one store. */
   const oneStore = {

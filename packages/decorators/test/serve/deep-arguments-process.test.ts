@@ -1,26 +1,16 @@
 import { fileURLToPath } from "node:url";
 import { MAX_FRAME_BYTES } from "@executa/core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
-import { type Frame, type PluginProcess, spawnPlugin } from "../helpers/spawn-plugin.js";
+import { describe, expect, test } from "vitest";
+import { bundleWithTsup } from "../helpers/build-fixture.js";
+import { bundledPlugin } from "../helpers/bundled-fixture.js";
+import type { Frame } from "../helpers/spawn-plugin.js";
 
 // Hostile arguments against a decorated plugin bundled like a real one and driven over
 // real pipes: each is answered -32602 in a line under the 16 MiB ceiling, never -32603
 // ("Maximum call stack size exceeded") or an over-ceiling line, and the plugin keeps serving.
 const entry = fileURLToPath(new URL("../fixtures/hostile-args-main.ts", import.meta.url));
 
-let bundle: BuiltFixture;
-let plugin: PluginProcess;
-
-beforeAll(async () => {
-  bundle = await bundleWithTsup(entry);
-  plugin = spawnPlugin(bundle.file);
-});
-
-afterAll(async () => {
-  plugin?.child.kill();
-  await bundle?.remove();
-});
+const served = bundledPlugin(() => bundleWithTsup(entry));
 
 /** Sends an invoke whose `arguments` are given as raw JSON text. */
 function invokeRaw(tool: string, argumentsJson: string): Promise<Frame> {
@@ -33,7 +23,7 @@ function invokeRaw(tool: string, argumentsJson: string): Promise<Frame> {
         const line = buffered.slice(0, lf);
         buffered = buffered.slice(lf + 1);
         if (line.includes(`"id":"${id}"`)) {
-          plugin.child.stdout.off("data", onLine);
+          served.plugin.child.stdout.off("data", onLine);
           clearTimeout(timer);
           resolve(JSON.parse(line) as Frame);
           return;
@@ -43,21 +33,24 @@ function invokeRaw(tool: string, argumentsJson: string): Promise<Frame> {
     };
     let buffered = "";
     const timer = setTimeout(() => {
-      plugin.child.stdout.off("data", onLine);
-      reject(new Error(`no answer to ${id}; stderr: ${plugin.stderr()}`));
+      served.plugin.child.stdout.off("data", onLine);
+      reject(new Error(`no answer to ${id}; stderr: ${served.plugin.stderr()}`));
     }, 30_000);
-    plugin.child.stdout.on("data", onLine);
-    void plugin.exited.then((code) => reject(new Error(`plugin exited (${code}): ${plugin.stderr()}`)));
-    plugin.child.stdin.write(
+    served.plugin.child.stdout.on("data", onLine);
+    void served.plugin.exited.then((code) =>
+      reject(new Error(`plugin exited (${code}): ${served.plugin.stderr()}`)),
+    );
+    served.plugin.child.stdin.write(
       `{"jsonrpc":"2.0","id":"${id}","method":"invoke","params":{"tool":"${tool}","arguments":${argumentsJson}}}\n`,
     );
   });
 }
 
 async function expectStillServing(): Promise<void> {
-  const frame = await plugin.request("invoke", { tool: "mixed", arguments: { text: "still here" } });
+  const frame = await served.plugin.request("invoke", { tool: "mixed", arguments: { text: "still here" } });
   expect(frame.result).toMatchObject({ success: true, data: { text: "still here", count: 1 } });
-  for (const line of plugin.stdoutLines) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(MAX_FRAME_BYTES);
+  for (const line of served.plugin.stdoutLines)
+    expect(Buffer.byteLength(line)).toBeLessThanOrEqual(MAX_FRAME_BYTES);
 }
 
 const nested = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;

@@ -1,38 +1,31 @@
 import { fileURLToPath } from "node:url";
 import { manifestOf } from "@executa/decorators";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { E2ePlugin } from "../fixtures/e2e-plugin.js";
-import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
-import { type PluginProcess, spawnPlugin } from "../helpers/spawn-plugin.js";
+import { bundleWithTsup } from "../helpers/build-fixture.js";
+import { bundledPlugin } from "../helpers/bundled-fixture.js";
 
 const entry = fileURLToPath(new URL("../fixtures/e2e-main.ts", import.meta.url));
 
 describe("a decorated plugin bundled with tsup (SWC), spawned and driven over real pipes", () => {
-  let bundle: BuiltFixture;
-  let plugin: PluginProcess;
-
-  beforeAll(async () => {
-    bundle = await bundleWithTsup(entry);
-    plugin = spawnPlugin(bundle.file);
-  });
-
-  afterAll(async () => {
-    plugin?.child.kill();
-    await bundle?.remove();
-  });
+  const served = bundledPlugin(() => bundleWithTsup(entry));
 
   const invoke = (tool: string, args: unknown, context: Record<string, unknown> = {}) =>
-    plugin.request("invoke", { tool, arguments: args, context: { invoke_id: `inv-${tool}`, ...context } });
+    served.plugin.request("invoke", {
+      tool,
+      arguments: args,
+      context: { invoke_id: `inv-${tool}`, ...context },
+    });
 
   test("describe answers the manifest the source gives in-process", async () => {
-    const frame = await plugin.request("describe");
+    const frame = await served.plugin.request("describe");
     expect(frame.result).toEqual(manifestOf(E2ePlugin));
   });
 
   test("health reports the @Health() result once @OnStart() ran", async () => {
-    const frame = await plugin.request("health");
+    const frame = await served.plugin.request("health");
     expect(frame.result).toEqual({ status: "ready", message: "fine", details: { tools: 6 } });
-    expect(plugin.stderr()).toContain("e2e-fixture started");
+    expect(served.plugin.stderr()).toContain("e2e-fixture started");
   });
 
   test("greet: a @Param tool with a default", async () => {
@@ -140,7 +133,7 @@ describe("a decorated plugin bundled with tsup (SWC), spawned and driven over re
   });
 
   test("stdout carried only JSON-RPC frames; closing stdin exits 0", async () => {
-    for (const line of plugin.stdoutLines) expect(() => JSON.parse(line)).not.toThrow();
-    expect(await plugin.close()).toBe(0);
+    for (const line of served.plugin.stdoutLines) expect(() => JSON.parse(line)).not.toThrow();
+    expect(await served.plugin.close()).toBe(0);
   });
 });

@@ -1,23 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { manifestOf } from "@executa/decorators";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import { E2ePlugin } from "../fixtures/e2e-plugin.js";
-import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
+import { bundleWithTsup } from "../helpers/build-fixture.js";
+import { bundledFixtures } from "../helpers/bundled-fixture.js";
 import { spawnPlugin } from "../helpers/spawn-plugin.js";
 
 const entry = fileURLToPath(new URL("../fixtures/e2e-main.ts", import.meta.url));
 
-let minified: BuiltFixture;
-let plain: BuiltFixture;
-
-beforeAll(async () => {
-  [minified, plain] = await Promise.all([bundleWithTsup(entry, { minify: true }), bundleWithTsup(entry)]);
-});
-
-afterAll(async () => {
-  await Promise.all([minified?.remove(), plain?.remove()]);
-});
+const [minified, plain] = bundledFixtures(
+  () => bundleWithTsup(entry, { minify: true }),
+  () => bundleWithTsup(entry),
+);
 
 test("the manifest from the TypeScript source equals the one a minified bundle answers", async () => {
   const [minifiedSize, plainSize] = await Promise.all([

@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
-import { type PluginProcess, spawnPlugin } from "../helpers/spawn-plugin.js";
+import { describe, expect, test } from "vitest";
+import { bundleWithTsup } from "../helpers/build-fixture.js";
+import { bundledPlugin } from "../helpers/bundled-fixture.js";
+import { spawnPlugin } from "../helpers/spawn-plugin.js";
 
 const entry = fileURLToPath(new URL("../fixtures/expense-main.ts", import.meta.url));
 
@@ -13,30 +14,23 @@ const VALID = {
 };
 
 describe("nested DTOs in a minified bundle, spawned and driven over real pipes", () => {
-  let bundle: BuiltFixture;
-  let plugin: PluginProcess;
-
-  beforeAll(async () => {
-    bundle = await bundleWithTsup(entry, { minify: true });
-    plugin = spawnPlugin(bundle.file);
-  });
-
-  afterAll(async () => {
-    plugin?.child.kill();
-    await bundle?.remove();
-  });
+  const served = bundledPlugin(() => bundleWithTsup(entry, { minify: true }));
 
   const record = (args: unknown) =>
-    plugin.request("invoke", { tool: "record", arguments: args, context: { invoke_id: "inv-record" } });
+    served.plugin.request("invoke", {
+      tool: "record",
+      arguments: args,
+      context: { invoke_id: "inv-record" },
+    });
 
   test("the manifest shows the length bound", async () => {
-    const frame = await plugin.request("describe");
+    const frame = await served.plugin.request("describe");
     const parameters = (frame.result as { tools: { parameters: { name: string }[] }[] }).tools[0]?.parameters;
     expect(parameters?.find((parameter) => parameter.name === "title")).toMatchObject({ maxLength: 20 });
   });
 
   test("served over MCP, inputSchema shows nested required fields, bounds and the recursive class once, by $ref", async () => {
-    const mcp = spawnPlugin(bundle.file, { EXECUTA_PROTOCOL: "mcp" });
+    const mcp = spawnPlugin(served.bundle.file, { EXECUTA_PROTOCOL: "mcp" });
     try {
       const frame = await mcp.request("tools/list");
       const [tool] = (frame.result as { tools: { inputSchema: Record<string, unknown> }[] }).tools;

@@ -1,18 +1,11 @@
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { type BuiltFixture, bundleWithEsbuild } from "../helpers/build-fixture.js";
+import { expect, test } from "vitest";
+import { bundleWithEsbuild } from "../helpers/build-fixture.js";
+import { bundledFixture } from "../helpers/bundled-fixture.js";
 import { spawnPlugin } from "../helpers/spawn-plugin.js";
 
 const entry = fileURLToPath(new URL("../fixtures/e2e-main.ts", import.meta.url));
-let bundle: BuiltFixture;
-
-beforeAll(async () => {
-  bundle = await bundleWithEsbuild(entry);
-});
-
-afterAll(async () => {
-  await bundle?.remove();
-});
+const bundle = bundledFixture(() => bundleWithEsbuild(entry));
 
 test("a plugin compiled by plain esbuild (no decorator metadata) exits 1 with the documented message, answering nothing", async () => {
   const plugin = spawnPlugin(bundle.file);

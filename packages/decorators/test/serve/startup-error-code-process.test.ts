@@ -1,22 +1,15 @@
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect, test } from "vitest";
-import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
+import { expect, test } from "vitest";
+import { bundleWithTsup } from "../helpers/build-fixture.js";
+import { bundledFixtures } from "../helpers/bundled-fixture.js";
 import { spawnPlugin } from "../helpers/spawn-plugin.js";
 
 const entry = fileURLToPath(new URL("../fixtures/broken-main.ts", import.meta.url));
 const twice = fileURLToPath(new URL("../fixtures/served-twice-main.ts", import.meta.url));
-let bundle: BuiltFixture;
-let twiceBundle: BuiltFixture;
-
-beforeAll(async () => {
-  bundle = await bundleWithTsup(entry);
-  twiceBundle = await bundleWithTsup(twice);
-});
-
-afterAll(async () => {
-  await bundle?.remove();
-  await twiceBundle?.remove();
-});
+const [bundle, twiceBundle] = bundledFixtures(
+  () => bundleWithTsup(entry),
+  () => bundleWithTsup(twice),
+);
 
 test("serve() of a class that cannot be a plugin prints [CODE] on stderr, exits 1 and writes nothing on stdout", async () => {
   const plugin = spawnPlugin(bundle.file);

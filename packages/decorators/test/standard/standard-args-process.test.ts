@@ -1,31 +1,21 @@
 // @Args(schema) in a minified bundle (zod and valibot inlined by the author's build),
 // spawned and driven over real pipes under Executa and MCP.
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type BuiltFixture, bundleWithTsup } from "../helpers/build-fixture.js";
-import { type PluginProcess, spawnPlugin } from "../helpers/spawn-plugin.js";
+import { describe, expect, test } from "vitest";
+import { bundleWithTsup } from "../helpers/build-fixture.js";
+import { bundledPlugin } from "../helpers/bundled-fixture.js";
+import { spawnPlugin } from "../helpers/spawn-plugin.js";
 
 const entry = fileURLToPath(new URL("../fixtures/standard-schema-main.ts", import.meta.url));
 
 describe("Standard Schema tools in a minified bundle, over real pipes", () => {
-  let bundle: BuiltFixture;
-  let plugin: PluginProcess;
-
-  beforeAll(async () => {
-    bundle = await bundleWithTsup(entry, { minify: true });
-    plugin = spawnPlugin(bundle.file);
-  });
-
-  afterAll(async () => {
-    plugin?.child.kill();
-    await bundle?.remove();
-  });
+  const served = bundledPlugin(() => bundleWithTsup(entry, { minify: true }));
 
   const invoke = (tool: string, args: unknown) =>
-    plugin.request("invoke", { tool, arguments: args, context: { invoke_id: `inv-${tool}` } });
+    served.plugin.request("invoke", { tool, arguments: args, context: { invoke_id: `inv-${tool}` } });
 
   test("describe: each tool's parameters come from its schema", async () => {
-    const frame = await plugin.request("describe");
+    const frame = await served.plugin.request("describe");
     const tools = (frame.result as { tools: { name: string; parameters: unknown[] }[] }).tools;
     expect(tools.find((tool) => tool.name === "record")?.parameters).toMatchObject([
       { name: "title", type: "string", required: true, maxLength: 20 },
@@ -68,7 +58,7 @@ describe("Standard Schema tools in a minified bundle, over real pipes", () => {
   });
 
   test("served over MCP, inputSchema is the schema's JSON Schema", async () => {
-    const mcp = spawnPlugin(bundle.file, { EXECUTA_PROTOCOL: "mcp" });
+    const mcp = spawnPlugin(served.bundle.file, { EXECUTA_PROTOCOL: "mcp" });
     try {
       const frame = await mcp.request("tools/list");
       const tools = (frame.result as { tools: { name: string; inputSchema: unknown }[] }).tools;

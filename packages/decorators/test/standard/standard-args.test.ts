@@ -3,14 +3,13 @@
 // class); each invoke is checked by the library's own validate, whose issues are -32602
 // with dotted paths, and the method receives the library's output value. A schema the
 // subset cannot carry is refused at startup. In process; MCP over in-memory streams.
-import { PassThrough } from "node:stream";
-import { createPluginServer, type PluginDefinition } from "@executa/core";
 import { Args, buildPlugin, manifestOf, Plugin, Tool } from "@executa/decorators";
 import { toStandardJsonSchema } from "@valibot/to-json-schema";
 import * as v from "valibot";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { callTool, invalidParams } from "../helpers/invoke.js";
+import { mcpTool } from "../helpers/mcp-tool.js";
 import { startupError } from "../helpers/startup-error.js";
 
 const Expense = z
@@ -58,24 +57,6 @@ class StandardDoors {
 
 const definition = buildPlugin(StandardDoors);
 
-/** `tools/list` of a definition served over MCP on in-memory streams. */
-async function listTools(served: PluginDefinition): Promise<{ name: string; inputSchema: unknown }[]> {
-  const input = new PassThrough();
-  const output = new PassThrough();
-  createPluginServer(served, { input, output, protocol: "mcp" });
-  const answer = new Promise<string>((resolve) => {
-    let text = "";
-    output.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-      if (text.includes("\n")) resolve(text.slice(0, text.indexOf("\n")));
-    });
-  });
-  input.write(`${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" })}\n`);
-  const reply = JSON.parse(await answer) as { result: { tools: { name: string; inputSchema: unknown }[] } };
-  input.end();
-  return reply.result.tools;
-}
-
 describe("a zod 4 schema as a tool's arguments", () => {
   test("the manifest's parameters come from its JSON Schema", () => {
     const tool = manifestOf(StandardDoors).tools.find((entry) => entry.name === "record");
@@ -90,8 +71,8 @@ describe("a zod 4 schema as a tool's arguments", () => {
   });
 
   test("MCP inputSchema carries bounds, formats, defaults and unknown keys refused", async () => {
-    const record = (await listTools(definition)).find((tool) => tool.name === "record");
-    expect(record?.inputSchema).toMatchObject({
+    const record = await mcpTool(definition, "record");
+    expect(record.inputSchema).toMatchObject({
       type: "object",
       properties: {
         title: { type: "string", minLength: 1, maxLength: 100, description: "What was bought." },
@@ -281,8 +262,8 @@ describe("a valibot schema (toStandardJsonSchema) as a tool's arguments", () => 
       { name: "days", type: "integer", required: false, default: 3 },
       { name: "email", type: "string", required: false },
     ]);
-    const forecast = (await listTools(definition)).find((entry) => entry.name === "forecast");
-    expect(forecast?.inputSchema).toMatchObject({
+    const forecast = await mcpTool(definition, "forecast");
+    expect(forecast.inputSchema).toMatchObject({
       properties: {
         city: { type: "string", minLength: 1 },
         days: { type: "integer", minimum: 1, maximum: 7, default: 3 },

@@ -16,11 +16,8 @@ type Bounds = Pick<NumericSchema, "minimum" | "maximum" | "exclusiveMinimum" | "
   Pick<StringSchema, "minLength" | "maxLength" | "pattern"> &
   Pick<ArraySchema, "minItems" | "maxItems">;
 
-/** One keyword that bounds a value; it applies where the value's type has it. */
-export type BoundKeyword = keyof Bounds;
-
-/** The bounds as the converters and the merge write them. */
-type InferredBounds = { -readonly [Keyword in BoundKeyword]?: Bounds[Keyword] };
+/** The bounds as the converters and the merge write them; each applies where the value's type has it. */
+type InferredBounds = { -readonly [Keyword in keyof Bounds]?: Bounds[Keyword] };
 
 /**
  * What was inferred about an argument (or, as `elements`, about each element of an array

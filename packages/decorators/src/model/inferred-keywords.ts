@@ -1,8 +1,8 @@
 import type { Schema } from "@executa/core";
-import type { BoundKeyword, InferredArgument } from "./argument-input.js";
+import type { InferredArgument } from "./argument-input.js";
 
 /** The bounds each type of value can carry; one a value's type cannot carry is left out (class-validator refuses every such value anyway). */
-const BOUNDS_OF: Readonly<Record<string, readonly BoundKeyword[]>> = {
+const BOUNDS_OF: Readonly<Record<string, readonly (keyof InferredArgument)[]>> = {
   string: ["minLength", "maxLength", "pattern"],
   number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
   integer: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],

@@ -1,7 +1,7 @@
 import { type ObjectTypeSchema, PARAMETER_TYPES, type Schema, type SchemaTarget } from "@executa/core";
 import { type SourceField, sourceInfoOf } from "@executa/core/internal";
 import { plainToInstance } from "class-transformer";
-import { Allow, getMetadataStorage as getValidatorStorage, ValidationTypes } from "class-validator";
+import { Allow, getMetadataStorage as getValidatorStorage } from "class-validator";
 import { isPlainObject } from "../binding/sanitize.js";
 import { DefinitionError } from "../errors/definition-error.js";
 import { METADATA_FIX } from "../errors/metadata-fix.js";
@@ -14,8 +14,11 @@ import { sourceTarget, sourceType } from "../model/source-schema.js";
 import type { ResolvedArgument } from "../model/types.js";
 import { unsupportedField } from "../model/unsupported-type.js";
 import { classifyReflectedType, propertyType, type ReflectedKind } from "../reflection/reflect-types.js";
-import { convertValidators, type ValidationMetadata, type ValidatorFacts } from "./validator-converters.js";
-import { withValidatorFacts } from "./validator-keywords.js";
+import {
+  type ConvertedValidators,
+  convertValidators,
+  type ValidationMetadata,
+} from "./validator-converters.js";
 
 /** One DTO class being read, with what every property needs. */
 interface DtoReading {
@@ -105,23 +108,19 @@ function propertyToArgument(reading: DtoReading, property: string): ResolvedArgu
     );
   }
   const reflected = classifyReflectedType(reflectedType);
-  const facts = validatorFacts(reading, property, member);
+  const { argument: inferred, nested } = validatorFacts(reading, property, member);
   const field = reading.fields.findLast((candidate) => candidate.propertyName === property);
   if (source && !field && !reading.validations.some((metadata) => metadata.propertyName === property))
     Allow()(dto.prototype, property);
-  const inferred = inferFromValidators(facts, reflected);
-  const isArray =
-    facts.type === "array" ||
-    (reflected.kind === "primitive" && reflected.type === "array") ||
-    field?.options.type === "array" ||
-    (source !== undefined && sourceType(source.schema) === "array" && facts.type === undefined);
+  const isArray = isArrayProperty(inferred, reflected, field, source);
+  inferTypeFromEnum(inferred, reflected);
   const nestedClass =
     findNestedClass(dto, property, isArray, reflected.kind === "class" ? reflected.class : undefined) ??
     sourceClass(source, isArray);
-  if (nestedClass === undefined) checkNestedValidation(reading, property, member);
-  inferNesting(inferred, reading, property, { isArray, nestedClass, facts });
+  if (nestedClass === undefined && nested) throw nestedClassUnknown(reading, member);
+  inferNesting(inferred, reading, property, { isArray, nestedClass });
   inferFromInitializer(inferred, (reading.instance as Record<string, unknown>)[property]);
-  const argument = resolveArgument({
+  return resolveArgument({
     className,
     member,
     decorator: "@Field()",
@@ -132,44 +131,50 @@ function propertyToArgument(reading: DtoReading, property: string): ResolvedArgu
     ...(source && { source }),
     ...(unsupported && { unsupported }),
   });
-  return { ...argument, schema: withValidatorFacts(argument.schema, facts) };
+}
+
+/**
+ * Whether the property is an array: as the validators, reflection or `@Field({ type })` say,
+ * or, where the validators say no type, the source.
+ */
+function isArrayProperty(
+  inferred: InferredArgument,
+  reflected: ReflectedKind,
+  field: FieldMetadata | undefined,
+  source: SourceField | undefined,
+): boolean {
+  return (
+    inferred.type === "array" ||
+    (reflected.kind === "primitive" && reflected.type === "array") ||
+    field?.options.type === "array" ||
+    (source !== undefined && sourceType(source.schema) === "array" && inferred.type === undefined)
+  );
 }
 
 /** What the property's class-validator decorators say, when they agree. */
-function validatorFacts(reading: DtoReading, property: string, member: string): ValidatorFacts {
-  const facts = convertValidators(
+function validatorFacts(reading: DtoReading, property: string, member: string): ConvertedValidators {
+  const converted = convertValidators(
     reading.validations.filter((metadata) => metadata.propertyName === property),
   );
-  if (facts.conflicts.length > 0) {
+  if (converted.conflicts.length > 0) {
     throw new DefinitionError(
       "TYPE_CONFLICT",
       reading.className,
       member,
-      facts.conflicts.join("; "),
+      converted.conflicts.join("; "),
       "keep one type validator per property",
     );
   }
-  return facts;
+  return converted;
 }
 
-function inferFromValidators(facts: ValidatorFacts, reflected: ReflectedKind): InferredArgument {
-  const inferred: InferredArgument = {};
-  if (facts.type !== undefined) inferred.type = facts.type;
-  if (facts.typeSource !== undefined) inferred.typeSource = facts.typeSource;
-  if (facts.enum !== undefined) inferred.enum = facts.enum;
-  if (facts.optional) inferred.optional = true;
-  if (facts.minimum !== undefined) inferred.minimum = facts.minimum;
-  if (facts.maximum !== undefined) inferred.maximum = facts.maximum;
-  if (facts.minLength !== undefined) inferred.minLength = facts.minLength;
-  if (facts.maxLength !== undefined) inferred.maxLength = facts.maxLength;
-  if (facts.format !== undefined) inferred.format = facts.format;
-  // A string-literal union reflects as Object; its @IsIn / @IsEnum values still say the type.
-  const enumType = facts.type === undefined && facts.enum ? typeOfValues(facts.enum) : undefined;
+/** A string-literal union reflects as Object; its @IsIn / @IsEnum values still say the type. */
+function inferTypeFromEnum(inferred: InferredArgument, reflected: ReflectedKind): void {
+  const enumType = inferred.type === undefined && inferred.enum ? typeOfValues(inferred.enum) : undefined;
   if (enumType && reflected.kind !== "primitive" && reflected.kind !== "class") {
     inferred.type = enumType;
     inferred.typeSource = "the @IsIn() / @IsEnum() values";
   }
-  return inferred;
 }
 
 /** Element schema of an array property, or the fields of a nested DTO, read recursively. */
@@ -177,13 +182,13 @@ function inferNesting(
   inferred: InferredArgument,
   reading: DtoReading,
   property: string,
-  nesting: { isArray: boolean; nestedClass: Function | undefined; facts: ValidatorFacts },
+  nesting: { isArray: boolean; nestedClass: Function | undefined },
 ): void {
-  const { isArray, nestedClass, facts } = nesting;
+  const { isArray, nestedClass } = nesting;
   const nestedDto = nestedClass && describesArguments(nestedClass) ? nestedClass : undefined;
   const shape = nestedDto ? nestedDtoShape(reading, property, nestedDto) : undefined;
   if (isArray) {
-    const items = arrayItems(facts, nestedClass, shape);
+    const items = arrayItems(inferred.elements ?? {}, nestedClass, shape);
     if (items) inferred.items = items;
   } else if (nestedClass) {
     inferred.type ??= "object";
@@ -207,16 +212,16 @@ function nestedDtoShape(reading: DtoReading, property: string, nestedClass: Func
  * neither tells (the source's element type applies then, else strings).
  */
 function arrayItems(
-  facts: ValidatorFacts,
+  elements: InferredArgument,
   nestedClass: Function | undefined,
   shape: ObjectTypeSchema | undefined,
 ): Schema | undefined {
-  const type = facts.itemType ?? (nestedClass ? "object" : facts.itemEnum ? "string" : undefined);
+  const type = elements.type ?? (nestedClass ? "object" : elements.enum ? "string" : undefined);
   if (type === undefined) return undefined;
   return {
     ...PARAMETER_TYPES[type].schema,
-    ...(facts.itemEnum !== undefined && { enum: facts.itemEnum }),
-    ...(facts.itemFormat !== undefined && type === "string" && { format: facts.itemFormat }),
+    ...(elements.enum !== undefined && { enum: elements.enum }),
+    ...(elements.format !== undefined && type === "string" && { format: elements.format }),
     ...(type === "object" && shape),
   } as Schema;
 }
@@ -302,12 +307,8 @@ function sourceClass(source: SourceField | undefined, isArray: boolean): Functio
 }
 
 /** `@ValidateNested()` on a property whose class nothing names would check nothing: refused at startup. */
-function checkNestedValidation(reading: DtoReading, property: string, member: string): void {
-  const nested = reading.validations.some(
-    (metadata) => metadata.propertyName === property && metadata.type === ValidationTypes.NESTED_VALIDATION,
-  );
-  if (!nested) return;
-  throw new DefinitionError(
+function nestedClassUnknown(reading: DtoReading, member: string): DefinitionError {
+  return new DefinitionError(
     "NESTED_CLASS_UNKNOWN",
     reading.className,
     member,

@@ -10,6 +10,7 @@
  */
 import type { ParameterType } from "@executa/core";
 import type { getMetadataStorage } from "class-validator";
+import type { InferredArgument } from "../model/argument-input.js";
 import type { EnumValue } from "../options/argument-options.js";
 
 /** One entry of class-validator's metadata storage (the class itself is not exported). */
@@ -17,53 +18,24 @@ export type ValidationMetadata = ReturnType<
   ReturnType<typeof getMetadataStorage>["getTargetValidationMetadatas"]
 >[number];
 
-/** What the validators of one property said, collected by the converters. */
-export interface ValidatorFacts {
-  type?: ParameterType;
-  typeSource?: string;
-  itemType?: ParameterType;
-  itemTypeSource?: string;
-  enum?: readonly EnumValue[];
-  itemEnum?: readonly EnumValue[];
-  optional?: boolean;
-  nested?: boolean;
-  /** `@Min` / `@Max` bounds of the property (not of elements). */
-  minimum?: number;
-  maximum?: number;
-  /** `@MinLength` / `@MaxLength` / `@Length` bounds of a string property, in characters (not of elements). */
-  minLength?: number;
-  maxLength?: number;
-  /**
-   * `@IsDate()`: the value (or with `each`, each element) is a date-time string; `@IsEmail()`
-   * an `email`, `@IsUUID()` a `uuid` (annotations: no codec decodes them).
-   */
-  format?: string;
-  itemFormat?: string;
-  /** Keywords of the property's schema that resolving the argument does not merge. */
-  keywords: SchemaKeywords;
-  /** Keywords of each element's schema (`each: true`), bounds and lengths included. */
-  itemKeywords: SchemaKeywords;
-  /** Rules of the property (with `each`, of its elements) that no keyword expresses, in words. */
-  rules: string[];
-  itemRules: string[];
+/**
+ * What the validators of one property said, in the shape resolving reads: the property's
+ * facts, with its elements' (`each: true`) as `argument.elements`.
+ */
+export interface ConvertedValidators {
+  argument: InferredArgument;
+  /** `@ValidateNested()`: the property (or each element) is a nested DTO. */
+  nested: boolean;
   /** Problems found while converting (two validators saying different types). */
   conflicts: string[];
 }
 
-/** The JSON Schema keywords a class-validator constraint may land in. */
-export interface SchemaKeywords {
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
-}
-
-type Converter = (metadata: ValidationMetadata, facts: ValidatorFacts) => void;
+/** Writes what one validator says into `facts`: the property's, or with `each` its elements'. */
+type Converter = (
+  metadata: ValidationMetadata,
+  facts: InferredArgument,
+  converted: ConvertedValidators,
+) => void;
 
 const decoratorName = (metadata: ValidationMetadata) => {
   const name = metadata.name ?? metadata.type;
@@ -71,30 +43,21 @@ const decoratorName = (metadata: ValidationMetadata) => {
 };
 
 function typeOf(type: ParameterType): Converter {
-  return (metadata, facts) => {
+  return (metadata, facts, converted) => {
     const source = decoratorName(metadata);
-    if (metadata.each) {
-      if (facts.itemType !== undefined && facts.itemType !== type) {
-        facts.conflicts.push(`${facts.itemTypeSource} and ${source} give the elements different types`);
-      }
-      facts.itemType = type;
-      facts.itemTypeSource = `${source} with each`;
-    } else {
-      if (facts.type !== undefined && facts.type !== type) {
-        facts.conflicts.push(`${facts.typeSource} and ${source} give different types`);
-      }
-      facts.type = type;
-      facts.typeSource = source;
+    if (facts.type !== undefined && facts.type !== type) {
+      const what = metadata.each ? "the elements different types" : "different types";
+      converted.conflicts.push(`${facts.typeSource} and ${source} give ${what}`);
     }
+    facts.type = type;
+    facts.typeSource = metadata.each ? `${source} with each` : source;
   };
 }
 
 function enumOf(valuesOf: (metadata: ValidationMetadata) => unknown): Converter {
   return (metadata, facts) => {
     const values = valuesOf(metadata);
-    if (!Array.isArray(values)) return;
-    if (metadata.each) facts.itemEnum = values as EnumValue[];
-    else facts.enum = values as EnumValue[];
+    if (Array.isArray(values)) facts.enum = values as EnumValue[];
   };
 }
 
@@ -104,16 +67,14 @@ const validationOnly: Converter = () => {};
 function boundOf(bound: "minimum" | "maximum"): Converter {
   return (metadata, facts) => {
     const value: unknown = metadata.constraints?.[0];
-    if (typeof value !== "number" || !Number.isFinite(value)) return;
-    if (metadata.each) facts.itemKeywords[bound] = value;
-    else facts[bound] = value;
+    if (typeof value === "number" && Number.isFinite(value)) facts[bound] = value;
   };
 }
 
 /** `@IsPositive()` / `@IsNegative()`: an exclusive bound of 0. */
 function exclusiveOf(bound: "exclusiveMinimum" | "exclusiveMaximum"): Converter {
-  return (metadata, facts) => {
-    keywordsOf(metadata, facts)[bound] = 0;
+  return (_metadata, facts) => {
+    facts[bound] = 0;
   };
 }
 
@@ -126,36 +87,27 @@ function countOf(bound: "minItems" | "maxItems", at?: number): Converter {
   return (metadata, facts) => {
     const value = at ?? lengthOf(metadata.constraints?.[0]);
     if (value === undefined) return;
-    const keywords = keywordsOf(metadata, facts);
-    const known = keywords[bound];
-    keywords[bound] = known === undefined ? value : tighter(known, value);
+    const known = facts[bound];
+    facts[bound] = known === undefined ? value : tighter(known, value);
   };
-}
-
-/** Where a keyword of `metadata` goes: the property's schema, or with `each` its elements'. */
-function keywordsOf(metadata: ValidationMetadata, facts: ValidatorFacts): SchemaKeywords {
-  return metadata.each ? facts.itemKeywords : facts.keywords;
 }
 
 /** A rule said in words (`an absolute URL`), of the property or with `each` of its elements. */
 function ruleOf(words: (metadata: ValidationMetadata) => string | undefined): Converter {
   return (metadata, facts) => {
     const said = words(metadata);
-    if (said !== undefined) addRule(metadata.each ? facts.itemRules : facts.rules, said);
+    if (said === undefined) return;
+    facts.rules ??= [];
+    if (!facts.rules.includes(said)) facts.rules.push(said);
   };
-}
-
-function addRule(rules: string[], said: string): void {
-  if (!rules.includes(said)) rules.push(said);
 }
 
 /** A format that is an annotation only (`email`, `uuid`): the value stays a string. */
 function formatOf(format: string, more?: (metadata: ValidationMetadata) => string | undefined): Converter {
-  return (metadata, facts) => {
-    typeOf("string")(metadata, facts);
-    if (metadata.each) facts.itemFormat = format;
-    else facts.format = format;
-    ruleOf(more ?? (() => undefined))(metadata, facts);
+  return (metadata, facts, converted) => {
+    typeOf("string")(metadata, facts, converted);
+    facts.format = format;
+    ruleOf(more ?? (() => undefined))(metadata, facts, converted);
   };
 }
 
@@ -166,7 +118,7 @@ function formatOf(format: string, more?: (metadata: ValidationMetadata) => strin
 const PATTERN_FLAGS = new Set(["", "u"]);
 
 /** `@Matches(re)`: `pattern` when the expression has no flags JSON Schema cannot express, else a rule in words. */
-const matchesOf: Converter = (metadata, facts) => {
+const matchesOf: Converter = (metadata, facts, converted) => {
   const [given, modifiers] = metadata.constraints ?? [];
   const expression =
     given instanceof RegExp
@@ -175,8 +127,8 @@ const matchesOf: Converter = (metadata, facts) => {
         ? safeRegExp(given, typeof modifiers === "string" ? modifiers : undefined)
         : undefined;
   if (expression === undefined) return;
-  if (PATTERN_FLAGS.has(expression.flags)) keywordsOf(metadata, facts).pattern = expression.source;
-  else ruleOf(() => `matching ${String(expression)}`)(metadata, facts);
+  if (PATTERN_FLAGS.has(expression.flags)) facts.pattern = expression.source;
+  else ruleOf(() => `matching ${String(expression)}`)(metadata, facts, converted);
 };
 
 function safeRegExp(source: string, flags: string | undefined): RegExp | undefined {
@@ -197,18 +149,15 @@ function lengthsOf(bounds: readonly ("minLength" | "maxLength")[]): Converter {
   return (metadata, facts) => {
     bounds.forEach((bound, index) => {
       const value = lengthOf(metadata.constraints?.[index]);
-      if (value === undefined) return;
-      if (metadata.each) facts.itemKeywords[bound] = value;
-      else facts[bound] = value;
+      if (value !== undefined) facts[bound] = value;
     });
   };
 }
 
 /** `@IsDate()`: sent as an ISO 8601 string, which binding turns into a `Date`. */
-const dateOf: Converter = (metadata, facts) => {
-  typeOf("string")(metadata, facts);
-  if (metadata.each) facts.itemFormat = "date-time";
-  else facts.format = "date-time";
+const dateOf: Converter = (metadata, facts, converted) => {
+  typeOf("string")(metadata, facts, converted);
+  facts.format = "date-time";
 };
 
 /** class-validator metadata name → what it contributes to the manifest. */
@@ -220,24 +169,26 @@ export const VALIDATOR_CONVERTERS: Readonly<Record<string, Converter>> = {
   isBoolean: typeOf("boolean"),
   isDate: dateOf,
   isObject: typeOf("object"),
-  isArray: (metadata, facts) => {
-    if (facts.type !== undefined && facts.type !== "array") {
-      facts.conflicts.push(`${facts.typeSource} and @IsArray() give different types`);
+  // The property is the array, `each` or not.
+  isArray: (metadata, _facts, { argument, conflicts }) => {
+    if (argument.type !== undefined && argument.type !== "array") {
+      conflicts.push(`${argument.typeSource} and @IsArray() give different types`);
     }
-    facts.type = "array";
-    facts.typeSource = decoratorName(metadata);
+    argument.type = "array";
+    argument.typeSource = decoratorName(metadata);
   },
   isIn: enumOf((metadata) => metadata.constraints?.[0]),
   // IsEnum stores [enumObject, its values without reverse mappings].
   isEnum: enumOf((metadata) => metadata.constraints?.[1]),
-  isOptional: (_metadata, facts) => {
-    facts.optional = true;
+  // The property is optional, `each` or not.
+  isOptional: (_metadata, _facts, { argument }) => {
+    argument.optional = true;
   },
   // ValidateNested: the property (or each element) is a nested DTO, found through
   // design:type or class-transformer's @Type.
-  nestedValidation: (metadata, facts) => {
-    facts.nested = true;
-    if (metadata.each) facts.itemType ??= "object";
+  nestedValidation: (metadata, facts, converted) => {
+    converted.nested = true;
+    if (metadata.each) facts.type ??= "object";
   },
   // Required is the default; these only matter to class-validator (@IsNotEmpty() also refuses "").
   isDefined: validationOnly,
@@ -282,27 +233,27 @@ const NOT_A_RULE = new Set([
  * A validator the table does not know (`@IsAlpha()`, a custom `@Validate(Rule)`): still
  * enforced, so said by its decorator's name.
  */
-function unknownRule(metadata: ValidationMetadata, facts: ValidatorFacts): void {
+function unknownRule(
+  metadata: ValidationMetadata,
+  facts: InferredArgument,
+  converted: ConvertedValidators,
+): void {
   if (NOT_A_RULE.has(metadata.type)) return;
   const constraint = (metadata.constraintCls as { name?: string } | undefined)?.name;
   const by = metadata.name ? decoratorName(metadata) : constraint;
-  if (by) ruleOf(() => `checked by ${by}`)(metadata, facts);
+  if (by) ruleOf(() => `checked by ${by}`)(metadata, facts, converted);
 }
 
 /** Runs the table over one property's validation metadata. */
-export function convertValidators(metadatas: readonly ValidationMetadata[]): ValidatorFacts {
-  const facts: ValidatorFacts = {
-    keywords: {},
-    itemKeywords: {},
-    rules: [],
-    itemRules: [],
-    conflicts: [],
-  };
+export function convertValidators(metadatas: readonly ValidationMetadata[]): ConvertedValidators {
+  const elements: InferredArgument = {};
+  const converted: ConvertedValidators = { argument: { elements }, nested: false, conflicts: [] };
   for (const metadata of metadatas) {
+    const facts = metadata.each ? elements : converted.argument;
     // Built-in validators carry a name; ValidateNested and Allow only a type.
     const key = metadata.name ?? metadata.type;
-    if (Object.hasOwn(VALIDATOR_CONVERTERS, key)) VALIDATOR_CONVERTERS[key]?.(metadata, facts);
-    else unknownRule(metadata, facts);
+    if (Object.hasOwn(VALIDATOR_CONVERTERS, key)) VALIDATOR_CONVERTERS[key]?.(metadata, facts, converted);
+    else unknownRule(metadata, facts, converted);
   }
-  return facts;
+  return converted;
 }

@@ -14,6 +14,7 @@ import type { ArgumentOptions, EnumValue, ItemsOption } from "../options/argumen
 import { ARGUMENT_OPTION_KEYS, ITEMS_OPTION_KEYS } from "../options/option-keys.js";
 import type { ArgumentInput, InferredArgument } from "./argument-input.js";
 import { checkOptionKeys, unknownOptionFix } from "./check-option-keys.js";
+import { withInferredKeywords } from "./inferred-keywords.js";
 import { normalizeEnum } from "./normalize-enum.js";
 import { resolveType } from "./resolve-type.js";
 import { checkRuleAgreement } from "./rule-agreement.js";
@@ -89,7 +90,7 @@ export function resolveArgument(given: ArgumentInput): ResolvedArgument {
   if (format !== undefined && type === "string") schema.format = format;
   applyDefault(name, schema, options, inferred, fail);
   const required = resolveRequired(schema, options, inferred, fail);
-  return { name, required, schema: schemaOf(schema) };
+  return { name, required, schema: withInferredKeywords(schemaOf(schema), inferred) };
 }
 
 /** The schema value of a draft: its type's own schema with the facts merged over it. */

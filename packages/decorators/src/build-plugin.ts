@@ -14,6 +14,7 @@ import { DefinitionError } from "./errors/definition-error.js";
 import { normalizeHealth } from "./hooks/normalize-health.js";
 import { buildManifest } from "./manifest/build-manifest.js";
 import { resolvePlugin } from "./model/resolve-plugin.js";
+import { toolOutputSchema } from "./model/tool-output.js";
 import type { PluginModel } from "./model/types.js";
 
 /** How {@link buildPlugin} makes the one plugin instance. */
@@ -63,12 +64,16 @@ export function buildPlugin<T extends object>(
   }
   const definition: PluginDefinition = { manifest, handlers };
   definition.inputSchemas = Object.fromEntries(model.tools.map((tool) => [tool.name, tool.input]));
-  const outputSchemas = Object.fromEntries(
-    model.tools.flatMap((tool) =>
-      tool.output ? [[tool.name, jsonSchemaOf(tool.output) as OutputSchema]] : [],
-    ),
-  );
-  if (Object.keys(outputSchemas).length > 0) definition.outputSchemas = outputSchemas;
+  // Only MCP shows them: built when first read, so that a plugin serving Executa never
+  // spends start-up work, or the memory it leaves behind, on them.
+  let outputSchemas: PluginDefinition["outputSchemas"] | null = null;
+  Object.defineProperty(definition, "outputSchemas", {
+    enumerable: true,
+    get: () => {
+      outputSchemas ??= outputSchemasOf(model);
+      return outputSchemas;
+    },
+  });
   const toolScopes = Object.fromEntries(
     model.tools.flatMap((tool) => (tool.scopes?.length ? [[tool.name, tool.scopes]] : [])),
   );
@@ -92,6 +97,17 @@ export function buildPlugin<T extends object>(
   }
   if (model.server || options.server) definition.options = { ...model.server, ...options.server };
   return definition;
+}
+
+/** Each tool's MCP `outputSchema`, from its method's return type; undefined when none has one. */
+function outputSchemasOf(model: PluginModel): PluginDefinition["outputSchemas"] {
+  const schemas = Object.fromEntries(
+    model.tools.flatMap((tool) => {
+      const output = toolOutputSchema(model.target, model.className, tool.methodName);
+      return output ? [[tool.name, jsonSchemaOf(output) as OutputSchema]] : [];
+    }),
+  );
+  return Object.keys(schemas).length > 0 ? schemas : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@ import { DefinitionError } from "../errors/definition-error.js";
 import type { ToolMetadata } from "../metadata/definitions.js";
 import { argumentsSchema } from "./arguments-schema.js";
 import { resolveSlot } from "./slot-resolvers.js";
-import { toolOutputSchema } from "./tool-output.js";
+import { checkResultCarried } from "./tool-output.js";
 import { toolParameters } from "./tool-parameters.js";
 import type { PluginInfo, ResolvedArgument, Slot, ToolModel } from "./types.js";
 import { validateToolOptions } from "./validate-tool-options.js";
@@ -55,8 +55,8 @@ export function resolveTool(
   const model: ToolModel = { methodName, ...options, input, slots };
   if (dto) model.dto = dto;
   for (const slot of slots) if (slot.kind === "standard") model.standard = slot.schema;
-  const output = toolOutputSchema(target, className, methodName);
-  if (output) model.output = output;
+  // The result's schema itself is built when MCP asks for it (see buildPlugin).
+  checkResultCarried(target, className, methodName);
   return model;
 }
 

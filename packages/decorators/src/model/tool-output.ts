@@ -30,12 +30,7 @@ export function toolOutputSchema(
   className: string,
   methodName: string,
 ): ObjectTypeSchema | undefined {
-  const info = sourceInfoOf(target);
-  const result = resultPath(methodName);
-  const returns = info?.methods?.[methodName]?.returns;
-  const { loose, inside } = looseOf(info?.unsupported ?? [], methodName, returns);
-  const lossy = inside.find((entry) => entry.lossy);
-  if (lossy) throw lossyResultError(className, result, lossy);
+  const { returns, loose } = checkResultCarried(target, className, methodName);
   if (returns === undefined || isNullable(returns)) return undefined;
   if (loose.replaced.has("")) return undefined;
   if ("type" in returns && returns.type === "object") return schemaOf(returns, "", loose) as ObjectTypeSchema;
@@ -43,6 +38,24 @@ export function toolOutputSchema(
     return undefined;
   // A union of objects as the whole result: MCP wants `type: "object"` at the top.
   return { type: "object", ...schemaOf(returns, "", loose) } as ObjectTypeSchema;
+}
+
+/**
+ * Throws `UNSUPPORTED_TYPE` when the method's result holds a type whose values do not
+ * survive JSON (see {@link toolOutputSchema}), without building the result's schema: a
+ * plugin fails at start-up for it, while the schema waits until MCP asks for it.
+ */
+export function checkResultCarried(
+  target: Function,
+  className: string,
+  methodName: string,
+): { returns: Schema | undefined; loose: Loose } {
+  const info = sourceInfoOf(target);
+  const returns = info?.methods?.[methodName]?.returns;
+  const { loose, inside } = looseOf(info?.unsupported ?? [], methodName, returns);
+  const lossy = inside.find((entry) => entry.lossy);
+  if (lossy) throw lossyResultError(className, resultPath(methodName), lossy);
+  return { returns, loose };
 }
 
 /**

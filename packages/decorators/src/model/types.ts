@@ -47,8 +47,6 @@ export interface ToolModel {
   standard?: StandardSchemaV1;
   /** One entry per method parameter, by position. */
   slots: readonly Slot[];
-  /** The schema of an object result, from the method's return type (projected to MCP `outputSchema`). */
-  output?: ObjectTypeSchema;
 }
 
 /** The plugin's manifest-level fields, validated: the manifest without its tools. */

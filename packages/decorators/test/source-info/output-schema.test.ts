@@ -26,7 +26,10 @@ describe("a tool's output schema from its method's return type", () => {
         return { temperature: city.length, units: "metric", station: null, readings: [] };
       }
     }
-    expect(buildPlugin(Weather).outputSchemas).toEqual({
+    const definition = buildPlugin(Weather);
+    // Built once, when first read (only MCP reads them).
+    expect(definition.outputSchemas).toBe(definition.outputSchemas);
+    expect(definition.outputSchemas).toEqual({
       current: {
         type: "object",
         properties: {

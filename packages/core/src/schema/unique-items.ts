@@ -4,6 +4,8 @@
  * read it from here, so they agree on what "equal" means and say it in the same words.
  */
 
+import { encodeResult } from "./codecs/encode-results.js";
+
 /** Where a list first repeats an element: its index, and the index of the element it equals. */
 export interface RepeatedElement {
   /** The index of the repeating element. */
@@ -14,13 +16,13 @@ export interface RepeatedElement {
 
 /**
  * The first element of `list` equal to an earlier one, compared as JSON values: object keys
- * in any order, a number and its text apart (`1` and `"1"` differ), an object with `toJSON`
- * (a decoded `Date` or `URL`) as the text it is sent as. `undefined` when all differ.
+ * in any order, a number and its text apart (`1` and `"1"` differ), a decoded value (a
+ * `Date`, a registered codec's `bigint`) as the JSON it is sent as. `undefined` when all differ.
  */
 export function firstRepeatedElement(list: readonly unknown[]): RepeatedElement | undefined {
   const seen = new Map<string | undefined, number>();
   for (let index = 0; index < list.length; index++) {
-    const key = JSON.stringify(list[index], withSortedKeys);
+    const key = JSON.stringify(encodeResult(list[index]), withSortedKeys);
     const first = seen.get(key);
     if (first !== undefined) return { index, first };
     seen.set(key, index);

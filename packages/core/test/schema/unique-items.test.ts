@@ -1,3 +1,4 @@
+import { registerCodec } from "@executa/core";
 import { firstRepeatedElement, repeatedElementProblem } from "@executa/core/internal";
 import { describe, expect, it } from "vitest";
 
@@ -41,6 +42,25 @@ describe("firstRepeatedElement", () => {
     expect(firstRepeatedElement([new Date(at), new Date(at)])).toEqual({ index: 1, first: 0 });
     expect(firstRepeatedElement([new Date(at), at])).toEqual({ index: 1, first: 0 });
     expect(firstRepeatedElement([new Date(at), new Date(0)])).toBeUndefined();
+  });
+
+  it("compares a registered codec's value as the text it is sent as", () => {
+    const unregister = registerCodec<bigint>({
+      name: "test-bigint",
+      typeName: "bigint",
+      reflectedAs: BigInt,
+      jsonSchema: { type: "string", pattern: "^-?[0-9]+$" },
+      description: "integer in decimal digits",
+      decode: (text) => (/^-?[0-9]+$/.test(text) ? BigInt(text) : undefined),
+      encode: (value) => value.toString(),
+      is: (value): value is bigint => typeof value === "bigint",
+    });
+    try {
+      expect(firstRepeatedElement([1n, 2n, 1n])).toEqual({ index: 2, first: 0 });
+      expect(firstRepeatedElement([{ id: 1n }, { id: 2n }])).toBeUndefined();
+    } finally {
+      unregister();
+    }
   });
 
   it("says the problem with both indices", () => {

@@ -69,6 +69,11 @@ export { manifestParameters } from "./schema/projections/manifest-parameters.js"
 export { responseFormatSchema } from "./schema/projections/response-format.js";
 export { compileShape, type ShapeCheck, type ShapeIssue, shapeCheckOf } from "./schema/shape-check.js";
 export { type StandardIssue, standardIssues } from "./schema/standard/standard-issues.js";
+export {
+  firstRepeatedElement,
+  type RepeatedElement,
+  repeatedElementProblem,
+} from "./schema/unique-items.js";
 export { neverServedHint } from "./server/never-served.js";
 export { EARLY_SIGNALS_KEY, STOP_SIGNALS } from "./server/stop-signals.js";
 export { argumentsTooDeepError } from "./wire/argument-depth.js";

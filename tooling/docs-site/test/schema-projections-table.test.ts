@@ -79,7 +79,11 @@ const ROWS: Record<string, Row> = {
     schema: { type: "array", items: { type: "string" }, minItems: 1, maxItems: 5 },
     shown: (value) => value.minItems === 1 && value.maxItems === 5,
   },
-  "a rule without a keyword (`@IsUrl()`, `@Matches(/x/i)`, `@ArrayUnique()`)": {
+  "`uniqueItems` (`@ArrayUnique()`)": {
+    schema: { type: "array", items: { type: "string" }, uniqueItems: true },
+    shown: (value) => value.uniqueItems === true,
+  },
+  "a rule without a keyword (`@IsUrl()`, `@Matches(/x/i)`, `@ArrayUnique(selector)`)": {
     schema: { type: "string", rules: ["a URL"] },
     shown: (value) => "rules" in value,
   },

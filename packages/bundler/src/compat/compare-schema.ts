@@ -7,7 +7,7 @@ const UPPER_BOUNDS = ["maximum", "exclusiveMaximum", "maxLength", "maxItems"] as
 
 /**
  * Compares what a caller may send as one value: its type, allowed values, bounds, pattern,
- * element and sub-property schemas. Narrowing is breaking (a call that was valid may now be
+ * uniqueness of elements, element and sub-property schemas. Narrowing is breaking (a call that was valid may now be
  * refused); widening is compatible.
  */
 export function compareInputSchema(
@@ -22,6 +22,7 @@ export function compareInputSchema(
   for (const bound of LOWER_BOUNDS) compareBound(path, bound, before[bound], after[bound], "lower", out);
   for (const bound of UPPER_BOUNDS) compareBound(path, bound, before[bound], after[bound], "upper", out);
   comparePattern(path, before.pattern, after.pattern, out);
+  compareUniqueness(path, before.uniqueItems, after.uniqueItems, out);
   compareItems(path, before, after, out);
   compareProperties(path, before, after, out);
 }
@@ -92,6 +93,15 @@ function comparePattern(path: string, before: unknown, after: unknown, out: Chan
   if (after === undefined) out.compatible(at, `pattern ${code(before)} removed`);
   else if (before === undefined) out.breaking(at, `pattern ${code(after)} added`);
   else out.breaking(at, `pattern changed from ${code(before)} to ${code(after)}`);
+}
+
+/** `uniqueItems: true` added refuses lists a caller could send before; removed, it refuses none. */
+function compareUniqueness(path: string, before: unknown, after: unknown, out: ChangeList): void {
+  const [was, now] = [before === true, after === true];
+  if (was === now) return;
+  const at = `${path}.uniqueItems`;
+  if (now) out.breaking(at, "uniqueItems added: elements must be unique");
+  else out.compatible(at, "uniqueItems removed: elements may repeat");
 }
 
 /** Element schemas: `items`, or the `items_type` shorthand (absent means strings, as the spec says). */

@@ -29,6 +29,7 @@ const SCHEMA_FIELDS = new Set([
   "maxLength",
   "minItems",
   "maxItems",
+  "uniqueItems",
 ]);
 
 /**
@@ -36,10 +37,11 @@ const SCHEMA_FIELDS = new Set([
  * `credentials` as a manifest carries them), classified for the callers of the old one:
  *
  * - breaking: a tool removed or renamed; a parameter removed, renamed, newly required,
- *   added as required, of another type, with enum values removed, a bound tightened or a
- *   pattern added or changed; a credential newly required; an output field removed;
+ *   added as required, of another type, with enum values removed, a bound tightened, a
+ *   pattern added or changed or `uniqueItems` added; a credential newly required; an output
+ *   field removed;
  * - compatible: tools, optional parameters, enum values and credentials added, bounds
- *   widened, descriptions and other fields changed.
+ *   widened, `uniqueItems` removed, descriptions and other fields changed.
  *
  * A rename cannot be told from a removal and an addition; when exactly one tool (or one
  * parameter of a tool) is removed and one added with the same shape, the removal says

@@ -126,6 +126,13 @@ describe("compareSurfaces: breaking changes", () => {
     ["a bound added", {}, { maximum: 7 }, "maximum `7` added"],
     ["a pattern added", {}, { pattern: "^[a-z]+$" }, "pattern `^[a-z]+$` added"],
     ["a pattern changed", { pattern: "^a" }, { pattern: "^b" }, "pattern changed from `^a` to `^b`"],
+    ["uniqueItems added", {}, { uniqueItems: true }, "uniqueItems added: elements must be unique"],
+    [
+      "uniqueItems turned on",
+      { uniqueItems: false },
+      { uniqueItems: true },
+      "uniqueItems added: elements must be unique",
+    ],
   ])("bounds tightened: %s", (_, before, after, summary) => {
     const base = { name: "n", type: "number" };
     expect(only([{ ...base, ...before }], [{ ...base, ...after }])).toMatchObject({
@@ -239,6 +246,7 @@ describe("compareSurfaces: compatible changes", () => {
     ["maxLength raised", { maxLength: 40 }, { maxLength: 80 }],
     ["a bound removed", { maximum: 7 }, {}],
     ["a pattern removed", { pattern: "^a" }, {}],
+    ["uniqueItems removed", { uniqueItems: true }, {}],
   ])("bounds widened: %s", (_, before, after) => {
     const base = { name: "n", type: "number" };
     expect(only([{ ...base, ...before }], [{ ...base, ...after }]).kind).toBe("compatible");
@@ -342,6 +350,21 @@ describe("compareSurfaces: the lossless input schemas a build records beside the
     );
     expect(shorter).toMatchObject([
       { kind: "breaking", path: "tools[get_weather].parameters[payer].properties[email].maxLength" },
+    ]);
+  });
+
+  it("uniqueItems added to an array inside a parameter: breaking; removed: compatible", () => {
+    const tags = (unique: boolean): Json => ({
+      type: "array",
+      items: { type: "string" },
+      ...(unique && { uniqueItems: true }),
+    });
+    const path = "tools[get_weather].parameters[payer].properties[email].uniqueItems";
+    expect(compareSurfaces(withInput(tags(false), []), withInput(tags(true), []))).toEqual([
+      { kind: "breaking", path, summary: "uniqueItems added: elements must be unique" },
+    ]);
+    expect(compareSurfaces(withInput(tags(true), []), withInput(tags(false), []))).toEqual([
+      { kind: "compatible", path, summary: "uniqueItems removed: elements may repeat" },
     ]);
   });
 

@@ -20,7 +20,7 @@ export interface SchemaAnnotations {
   readonly default?: unknown;
   /**
    * Rules checked at every invoke that no keyword of this subset expresses (a class-validator
-   * `@IsUrl()`, `@Matches(/x/i)`, `@ArrayUnique()`), in words: every projection says them in
+   * `@IsUrl()`, `@Matches(/x/i)`, `@ArrayUnique(selector)`), in words: every projection says them in
    * the description. Not JSON Schema: no projection shows the member itself.
    */
   readonly rules?: readonly string[];
@@ -71,6 +71,11 @@ export interface ArraySchema extends SchemaAnnotations {
   readonly items?: Schema;
   readonly minItems?: number;
   readonly maxItems?: number;
+  /**
+   * `true`: no two elements are equal as JSON values, objects compared key by key in any
+   * order (`[1, "1"]` is unique, `[[1], [1]]` is not). `false` or absent: elements may repeat.
+   */
+  readonly uniqueItems?: boolean;
 }
 
 /** A class an object value becomes an instance of: constructible without arguments. */

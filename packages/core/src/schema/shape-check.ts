@@ -4,6 +4,7 @@
  * never converts: formats are annotations here, and `target` classes are not built.
  */
 import type { Schema } from "./schema.js";
+import { firstRepeatedElement, repeatedElementProblem } from "./unique-items.js";
 
 /** Where a value does not fit its schema, and how. */
 export interface ShapeIssue {
@@ -190,7 +191,7 @@ function compileArray(schema: Extract<Schema, { type: "array" }>, ref: (ref: str
   const item = schema.items === undefined ? undefined : compileNode(schema.items, ref);
   return (value, path) => {
     if (!Array.isArray(value)) return { path, problem: `must be an array, got ${kindOf(value)}` };
-    const problem = countProblem(schema, value.length);
+    const problem = countProblem(schema, value.length) ?? uniquenessProblem(schema, value);
     if (problem !== undefined) return { path, problem };
     return item ? firstIssue(value, (element, index) => item(element, `${path}[${index}]`)) : undefined;
   };
@@ -204,6 +205,15 @@ function countProblem(schema: Extract<Schema, { type: "array" }>, count: number)
     return `must have at most ${schema.maxItems} items, got ${count}`;
   }
   return undefined;
+}
+
+function uniquenessProblem(
+  schema: Extract<Schema, { type: "array" }>,
+  list: readonly unknown[],
+): string | undefined {
+  if (schema.uniqueItems !== true) return undefined;
+  const repeated = firstRepeatedElement(list);
+  return repeated === undefined ? undefined : repeatedElementProblem(repeated);
 }
 
 function compileObject(schema: Extract<Schema, { type: "object" }>, ref: (ref: string) => Check): Check {

@@ -49,6 +49,18 @@ describe("compileShape", () => {
     expect(check({ other: 1 })).toEqual({ path: "other", problem: "is not a known field" });
   });
 
+  it("refuses a repeated element where the list says uniqueItems, naming both indices", () => {
+    const check = compileShape({
+      type: "object",
+      properties: { tags: { type: "array", items: { type: "string" }, uniqueItems: true } },
+    });
+    expect(check({ tags: ["a", "b"] })).toBeUndefined();
+    expect(check({ tags: ["a", "b", "a"] })).toEqual({
+      path: "tags",
+      problem: "must have unique elements: element 2 repeats element 0",
+    });
+  });
+
   it("picks the union member a discriminating const names", () => {
     const check = compileShape({
       anyOf: [

@@ -16,8 +16,8 @@
  *
  * Array elements and known object fields are checked (and coerced) the same way, at every
  * depth (a recursive DTO's `$ref` included); `enum` values (a numeric enum's member names
- * too), `minimum` / `maximum` bounds and `minLength` / `maxLength` are enforced after
- * coercion, and a formatted string becomes its object (a `date-time` a `Date`, a `uri` a
+ * too), `minimum` / `maximum` bounds, `minLength` / `maxLength` and `uniqueItems` (elements
+ * compared as JSON values) are enforced after coercion, and a formatted string becomes its object (a `date-time` a `Date`, a `uri` a
  * `URL`; or a registered codec's value; see core's codec table), unless `decodeFormats` is
  * off (a Standard Schema tool: its library expects the string, checked by the codec all the
  * same); a format without a codec is an annotation only. `null` or a missing field counts as
@@ -33,7 +33,7 @@ import {
   type RefSchema,
   type Schema,
 } from "@executa/core";
-import { codecNamed } from "@executa/core/internal";
+import { codecNamed, firstRepeatedElement, repeatedElementProblem } from "@executa/core/internal";
 import { NestedTooDeepError, stripUnsafeKeys } from "./sanitize.js";
 
 /** `coerce: false` checks strictly (used for declared defaults and structured answers). */
@@ -197,7 +197,7 @@ function compileNode(schema: Schema, defs: Definitions): Node {
 
 /** The value as its schema's type: as is when it fits, else coerced; then its elements or fields. */
 function compileTyped(schema: Schema, rules: ParameterTypeRules, expected: string, defs: Definitions): Node {
-  const inner = compileInner(schema, defs);
+  const inner = compileInner(schema, expected, defs);
   const other = compileOther(schema, rules, expected, defs);
   const { fits } = rules;
   return (value, path, run) => {
@@ -207,12 +207,17 @@ function compileTyped(schema: Schema, rules: ParameterTypeRules, expected: strin
   };
 }
 
-/** The check of an array's elements or an object's known fields, if the schema has either. */
-function compileInner(schema: Schema, defs: Definitions): Node | undefined {
+/** The check of an array's elements (and their uniqueness) or an object's known fields, if the schema has either. */
+function compileInner(schema: Schema, expected: string, defs: Definitions): Node | undefined {
   if (!("type" in schema)) return undefined;
   if (schema.type === "array") {
     const items = compileNode(schema.items ?? DEFAULT_ELEMENT_TYPE.schema, defs);
-    return (list, path, run) => checkElements(list as unknown[], items, path, run);
+    if (schema.uniqueItems !== true)
+      return (list, path, run) => checkElements(list as unknown[], items, path, run);
+    return (list, path, run) => {
+      const checked = checkElements(list as unknown[], items, path, run);
+      return checked === FAILED ? checked : checkUnique(checked as unknown[], path, expected, run);
+    };
   }
   if (schema.type === "object" && schema.properties !== undefined) {
     const fields = compileFields(schema, defs);
@@ -425,6 +430,12 @@ function checkElements(list: readonly unknown[], items: Node, path: string, run:
     else out[index] = checked;
   }
   return failed ? FAILED : out;
+}
+
+/** A list without two elements equal as JSON values (`uniqueItems`), the first repeat named. */
+function checkUnique(list: unknown[], path: string, expected: string, run: Run): Result {
+  const repeated = firstRepeatedElement(list);
+  return repeated === undefined ? list : fail(run, path, repeatedElementProblem(repeated), expected);
 }
 
 /** The first member the value fits strictly, else the first it fits once coerced. */

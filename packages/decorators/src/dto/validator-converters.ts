@@ -4,7 +4,7 @@
  * `{ each: true }` describes the elements of an array.
  *
  * A constraint with a JSON Schema keyword lands in the property's (or its elements')
- * schema value; one without (`@IsUrl()`, `@ArrayUnique()`, `@Matches` with flags, a
+ * schema value; one without (`@IsUrl()`, `@ArrayUnique(selector)`, `@Matches` with flags, a
  * validator not in the table, a custom `@Validate`) is said in words (`rules`), which every
  * projection puts in the description. Either way class-validator enforces it on every invoke.
  */
@@ -90,6 +90,46 @@ function countOf(bound: "minItems" | "maxItems", at?: number): Converter {
     const known = facts[bound];
     facts[bound] = known === undefined ? value : tighter(known, value);
   };
+}
+
+/**
+ * `@ArrayUnique()`: `uniqueItems`. With a selector (`@ArrayUnique((item) => item.id)`),
+ * elements are unique by a key derived from each, which JSON Schema cannot say: in words.
+ */
+const uniqueOf: Converter = (metadata, facts, converted) => {
+  if (hasSelector(metadata)) ruleOf(() => "unique elements")(metadata, facts, converted);
+  else facts.uniqueItems = true;
+};
+
+/**
+ * Whether an `@ArrayUnique()` was given a selector, which class-validator keeps only inside
+ * its check: asked about two distinct elements that refuse to be looked into, the check
+ * without one (or with the identity) accepts them untouched; a selector reads them, or
+ * maps both to one key.
+ */
+function hasSelector(metadata: ValidationMetadata): boolean {
+  const Check = metadata.constraintCls as (new () => { validate(value: unknown): unknown }) | undefined;
+  if (Check === undefined) return true;
+  const sealed = () =>
+    new Proxy(
+      {},
+      {
+        get: refuseLook,
+        has: refuseLook,
+        ownKeys: refuseLook,
+        getOwnPropertyDescriptor: refuseLook,
+        getPrototypeOf: refuseLook,
+      },
+    );
+  try {
+    return new Check().validate([sealed(), sealed()]) !== true;
+  } catch {
+    return true;
+  }
+}
+
+function refuseLook(): never {
+  throw new Error("looked into");
 }
 
 /** A rule said in words (`an absolute URL`), of the property or with `each` of its elements. */
@@ -215,9 +255,9 @@ export const VALIDATOR_CONVERTERS: Readonly<Record<string, Converter>> = {
       ? undefined
       : `UUID version ${String(version)}`;
   }),
-  // No keyword: `uri` is a codec that would make the value a URL, and `uniqueItems` is not in the schema subset.
+  arrayUnique: uniqueOf,
+  // No keyword: `uri` is a codec that would make the value a URL.
   isUrl: ruleOf(() => "a URL"),
-  arrayUnique: ruleOf(() => "unique elements"),
 };
 
 /** Metadata types that are no constraint on the value (optionality, conditions, nesting, whitelisting). */

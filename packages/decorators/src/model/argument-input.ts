@@ -14,7 +14,7 @@ import type { UnsupportedType } from "./unsupported-type.js";
 /** The keywords that bound a value (a number's, a string's, an array's), typed as the schema value types them. */
 type Bounds = Pick<NumericSchema, "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum"> &
   Pick<StringSchema, "minLength" | "maxLength" | "pattern"> &
-  Pick<ArraySchema, "minItems" | "maxItems">;
+  Pick<ArraySchema, "minItems" | "maxItems" | "uniqueItems">;
 
 /** The bounds as the converters and the merge write them; each applies where the value's type has it. */
 type InferredBounds = { -readonly [Keyword in keyof Bounds]?: Bounds[Keyword] };

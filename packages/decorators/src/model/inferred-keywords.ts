@@ -6,13 +6,13 @@ const BOUNDS_OF: Readonly<Record<string, readonly (keyof InferredArgument)[]>> =
   string: ["minLength", "maxLength", "pattern"],
   number: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
   integer: ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
-  array: ["minItems", "maxItems"],
+  array: ["minItems", "maxItems", "uniqueItems"],
 };
 
 /**
  * A resolved schema value with what was inferred beyond the facts resolving checks (type,
  * enum, `minimum` / `maximum`, lengths, format): the other bounds (`pattern`, exclusive
- * bounds, item counts), the elements' bounds and format (`each: true`), and the rules no
+ * bounds, item counts, uniqueness), the elements' bounds and format (`each: true`), and the rules no
  * keyword expresses. A keyword the schema already has (an explicit option, the source's
  * element schema) is kept.
  */

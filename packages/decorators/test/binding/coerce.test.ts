@@ -121,6 +121,59 @@ describe("coercion table: rejected values", () => {
   });
 });
 
+describe("uniqueItems: elements compared as JSON values, after coercion", () => {
+  const tags: Schema = { type: "array", items: { type: "string" }, uniqueItems: true };
+  const ids: Schema = { type: "array", items: { type: "integer" }, uniqueItems: true };
+  const points: Schema = { type: "array", items: { type: "object" }, uniqueItems: true };
+  const days: Schema = {
+    type: "array",
+    items: { type: "string", format: "date-time" },
+    uniqueItems: true,
+  };
+
+  test("distinct elements pass", () => {
+    expect(coerceValue(["a", "b"], tags, "tags", lenient)).toEqual({ ok: true, value: ["a", "b"] });
+    expect(coerceValue([{ x: 1 }, { x: 2 }], points, "points", strict)).toMatchObject({ ok: true });
+  });
+
+  test("a repeat is refused at the list, naming the element and the one it repeats", () => {
+    expect(coerceValue(["a", "b", "a"], tags, "tags", strict)).toEqual({
+      ok: false,
+      issues: [
+        {
+          path: "tags",
+          message: "must have unique elements: element 2 repeats element 0",
+          expected: "array of string",
+        },
+      ],
+    });
+  });
+
+  test("elements are compared once coerced, objects by content, decoded values as sent", () => {
+    const coerced = coerceValue([1, "1"], ids, "ids", lenient);
+    expect(!coerced.ok && coerced.issues[0]?.message).toBe(
+      "must have unique elements: element 1 repeats element 0",
+    );
+    const objects = coerceValue(
+      [
+        { x: 1, y: 2 },
+        { y: 2, x: 1 },
+      ],
+      points,
+      "points",
+      strict,
+    );
+    expect(!objects.ok && objects.issues[0]?.path).toBe("points");
+    const dates = coerceValue(["2026-01-31T09:00:00Z", "2026-01-31T09:00:00Z"], days, "days", lenient);
+    expect(!dates.ok && dates.issues[0]?.message).toContain("element 1 repeats element 0");
+  });
+
+  test("an element's own issue is reported, not a repeat", () => {
+    const result = coerceValue(["x", "x"], ids, "ids", lenient);
+    expect(!result.ok && result.issues.map((issue) => issue.path)).toEqual(["ids.0", "ids.1"]);
+  });
+});
+
 describe("strict checking (declared defaults)", () => {
   test.each([
     ['"5" for integer', integer, "5"],

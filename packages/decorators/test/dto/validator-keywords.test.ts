@@ -35,6 +35,11 @@ class LineItem {
   @Matches(/^[A-Z]{3}$/) code!: string;
 }
 
+class Label {
+  @IsString() id!: string;
+  @IsString() text!: string;
+}
+
 class ExpenseArgs {
   @IsNegative() refund!: number;
   @Matches(/^expense/i) title!: string;
@@ -51,6 +56,8 @@ class ExpenseArgs {
   @IsNotEmpty() @IsString() memo!: string;
   @Type(() => Payer) payer!: Payer;
   @Type(() => LineItem) items!: LineItem[];
+  // Unique by a key JSON Schema cannot name: said in words.
+  @ArrayUnique((label: Label) => label.id) @Type(() => Label) labels!: Label[];
 }
 
 @Plugin({ name: "expenses", version: "1.0.0", description: "Tracks expenses." })
@@ -73,6 +80,10 @@ const good = {
   memo: "team",
   payer: { email: "payer@example.com", account: "4b3e2a1c-9d8f-4e7a-8b6c-5d4e3f2a1b0c" },
   items: [{ unitPrice: 12.5, code: "EUR" }],
+  labels: [
+    { id: "a", text: "A" },
+    { id: "b", text: "A" },
+  ],
 };
 
 describe("class-validator rules reach the schema value", async () => {
@@ -86,7 +97,7 @@ describe("class-validator rules reach the schema value", async () => {
       items: { type: "string" },
       minItems: 1,
       maxItems: 3,
-      description: "unique elements",
+      uniqueItems: true,
     });
     expect(properties.scores).toEqual({ type: "array", items: { type: "integer", minimum: 0 } });
     expect(properties.cc).toEqual({ type: "array", items: { type: "string", format: "email" } });
@@ -108,6 +119,9 @@ describe("class-validator rules reach the schema value", async () => {
     expect(properties.receipt).toEqual({ type: "string", description: "a URL" });
     expect(properties.category).toEqual({ type: "string", description: "checked by @IsAlpha()" });
     expect(properties.memo).toEqual({ type: "string", description: "not empty" });
+    // @ArrayUnique with a selector: unique by a derived key, which no keyword says.
+    expect(properties.labels).toMatchObject({ type: "array", description: "unique elements" });
+    expect(properties.labels).not.toHaveProperty("uniqueItems");
     // The tighter of two counts; a string pattern with its modifiers, on the elements.
     expect(properties.words).toEqual({
       type: "array",
@@ -128,6 +142,7 @@ describe("class-validator rules reach the schema value", async () => {
       tags: "1 to 3 items; unique elements",
       scores: "each: at least 0",
       cc: "each: format email",
+      labels: "unique elements",
     });
     const items = parameters.find((parameter) => parameter.name === "items");
     expect(items?.items?.properties).toEqual({
@@ -152,5 +167,21 @@ describe("class-validator rules reach the schema value", async () => {
       items: [{ unitPrice: -5, code: "EUR" }],
     });
     expect(JSON.stringify(price.data)).toContain("unitPrice");
+  });
+
+  test("uniqueItems is enforced at invoke, naming the list and the repeated element", async () => {
+    const repeated = await invalidParams(definition, "record", { ...good, tags: ["a", "b", "a"] });
+    expect(repeated.data).toMatchObject({
+      issues: [{ path: "tags", message: "must have unique elements: element 2 repeats element 0" }],
+    });
+    // A selector's key is class-validator's to check: a repeated id, with different text.
+    const labels = await invalidParams(definition, "record", {
+      ...good,
+      labels: [
+        { id: "a", text: "A" },
+        { id: "a", text: "B" },
+      ],
+    });
+    expect(JSON.stringify(labels.data)).toContain("labels");
   });
 });

@@ -146,6 +146,39 @@ describe("a zod 4 schema as a tool's arguments", () => {
   });
 });
 
+describe("uniqueItems a library only annotates is shown and enforced", () => {
+  // zod writes the metadata into the JSON Schema but does not check it: the input schema
+  // value, which MCP shows, does.
+  const Tagging = z.strictObject({ tags: z.array(z.string()).meta({ uniqueItems: true }) });
+  @Plugin({ name: "tagging", version: "1.0.0", description: "Tags." })
+  class TaggingTools {
+    @Tool({ description: "Tags a note." })
+    tag(@Args(Tagging) args: z.output<typeof Tagging>) {
+      return args;
+    }
+  }
+  const tagging = buildPlugin(TaggingTools);
+
+  test("MCP inputSchema carries uniqueItems; the manifest says it in words", async () => {
+    const { inputSchema } = await mcpTool(tagging, "tag");
+    expect(inputSchema.properties.tags).toEqual({
+      type: "array",
+      items: { type: "string" },
+      uniqueItems: true,
+    });
+    expect(manifestOf(TaggingTools).tools[0]?.parameters?.[0]?.description).toBe("unique elements");
+  });
+
+  test("a repeated element is -32602 naming the list and the element, though zod accepts it", async () => {
+    expect(Tagging.safeParse({ tags: ["a", "a"] }).success).toBe(true);
+    const error = await invalidParams(tagging, "tag", { tags: ["a", "b", "b"] });
+    expect(error.data).toMatchObject({
+      issues: [{ path: "tags", message: "must have unique elements: element 2 repeats element 1" }],
+    });
+    expect(await callTool(tagging, "tag", { tags: ["a", "b"] })).toEqual({ tags: ["a", "b"] });
+  });
+});
+
 describe("the input schema value and the library, together", () => {
   const Contact = z.strictObject({
     email: z.email(),

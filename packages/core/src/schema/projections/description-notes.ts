@@ -4,11 +4,12 @@ import type { Schema } from "../schema.js";
 /**
  * Where a schema is shown in a dialect that lacks fields for some of its facts: a
  * manifest parameter (which has bound and length fields, but no format, pattern,
- * exclusive bounds, item counts, enum names or anything for its elements), a nested
+ * exclusive bounds, item counts, uniqueness, enum names or anything for its elements), a nested
  * manifest property (which has no bound, length, default or optionality fields either),
  * a JSON Schema (which lacks only the enum names' mapping), or a `response_format` schema
- * (asked with numbers for enums; `strict: true` also lacks defaults, length bounds and the
- * formats strict structured outputs do not accept, see {@link STRICT_FORMATS}). In every place,
+ * (asked with numbers for enums; `strict: true` also lacks defaults, length bounds,
+ * `uniqueItems` and the formats strict structured outputs do not accept, see
+ * {@link STRICT_FORMATS}). In every place,
  * the rules no keyword expresses (`rules`) are said.
  */
 export type NotedPlace =
@@ -53,7 +54,13 @@ function notesAt(schema: Schema, place: NotedPlace, required: boolean): (string 
     case "response-format":
       return [rulesNote(schema)];
     case "strict-response-format":
-      return [strictFormatNote(schema), lengthNote(schema), rulesNote(schema), defaultNote(schema)];
+      return [
+        strictFormatNote(schema),
+        lengthNote(schema),
+        uniqueNote(schema),
+        rulesNote(schema),
+        defaultNote(schema),
+      ];
     case "parameter":
       return [
         formatNote(schema),
@@ -61,6 +68,7 @@ function notesAt(schema: Schema, place: NotedPlace, required: boolean): (string 
         enumNote(schema),
         exclusiveNote(schema),
         countNote(schema),
+        uniqueNote(schema),
         rulesNote(schema),
         elementNote(schema),
       ];
@@ -73,6 +81,7 @@ function notesAt(schema: Schema, place: NotedPlace, required: boolean): (string 
         exclusiveNote(schema),
         lengthNote(schema),
         countNote(schema),
+        uniqueNote(schema),
         rulesNote(schema),
         elementNote(schema),
         defaultNote(schema),
@@ -151,6 +160,7 @@ function elementNote(schema: Schema): string | undefined {
     exclusiveNote(items),
     lengthNote(items),
     countNote(items),
+    uniqueNote(items),
     rulesNote(items),
   ].filter(Boolean);
   return facts.length > 0 ? `each: ${facts.join(", ")}` : undefined;
@@ -194,7 +204,12 @@ function countNote(schema: Schema): string | undefined {
   return undefined;
 }
 
-/** The rules no keyword expresses, as they read: `an absolute URL, unique elements`. */
+/** `unique elements`: no two elements equal (`uniqueItems`, where the dialect has no field for it). */
+function uniqueNote(schema: Schema): string | undefined {
+  return "uniqueItems" in schema && schema.uniqueItems === true ? "unique elements" : undefined;
+}
+
+/** The rules no keyword expresses, as they read: `an absolute URL, not empty`. */
 function rulesNote(schema: Schema): string | undefined {
   return schema.rules !== undefined && schema.rules.length > 0 ? schema.rules.join(", ") : undefined;
 }

@@ -10,8 +10,8 @@ import { type JsonSchema, withCodecSchema } from "./json-schema.js";
  * every property listed in `required` (an optional one may be `null` instead), no
  * additional properties, no `default` keywords, and only the keywords it accepts —
  * `enum`, `const`, `pattern`, `format` of {@link STRICT_FORMATS}, `minimum` / `maximum`,
- * `exclusiveMinimum` / `exclusiveMaximum`, `minItems` / `maxItems`; length bounds and other
- * formats are said in the description (see {@link describedWithNotes}). Otherwise every
+ * `exclusiveMinimum` / `exclusiveMaximum`, `minItems` / `maxItems`; length bounds,
+ * `uniqueItems` and other formats are said in the description (see {@link describedWithNotes}). Otherwise every
  * keyword is kept, only required properties are listed and defaults are kept. Numeric
  * enums are asked for by their numbers (the answer is checked as the method's values); a
  * recursive class by `$ref` into the root's `$defs`; the elements of an array of any JSON
@@ -55,7 +55,7 @@ const COPIED = [
 ] as const;
 
 /** Keywords only the form that is not strict carries (strict mode refuses them). */
-const NOT_STRICT = ["minLength", "maxLength"] as const;
+const NOT_STRICT = ["minLength", "maxLength", "uniqueItems"] as const;
 
 /** What strict mode may ask for where any JSON value is allowed (it cannot name an open object). */
 const ANY_STRICT: JsonSchema = {

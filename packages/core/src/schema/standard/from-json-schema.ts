@@ -2,7 +2,7 @@
  * A JSON Schema 2020-12 document (as a Standard JSON Schema library writes it) read into
  * the one schema value. The subset is closed: each keyword is carried as it is, or said in
  * the subset's own terms (`type: ["number", "null"]` as `anyOf`, `$ref: "#"` as a `$defs`
- * entry, `additionalProperties: true` as its absence), or refused with a
+ * entry, `additionalProperties: true` and `uniqueItems: false` as their absence), or refused with a
  * {@link SchemaConversionError}; none is dropped in silence.
  */
 import type { ObjectTypeSchema, Schema } from "../schema.js";
@@ -20,7 +20,7 @@ const TYPE_KEYWORDS: Readonly<Record<JsonType, readonly string[]>> = {
   integer: ["enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"],
   boolean: ["enum", "const"],
   null: ["enum", "const"],
-  array: ["items", "minItems", "maxItems"],
+  array: ["items", "minItems", "maxItems", "uniqueItems"],
   object: ["properties", "required", "additionalProperties", "propertyNames"],
 };
 
@@ -172,6 +172,7 @@ class Reader {
       ...(items !== undefined && { items }),
       ...count(json, "minItems", at),
       ...count(json, "maxItems", at),
+      ...uniqueness(json, at),
     };
   }
 
@@ -330,6 +331,14 @@ function count(json: Json, key: string, at: string): Json {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0)
     throw unsupported(key, at, "it is not a whole number ≥ 0");
   return { [key]: value };
+}
+
+/** `uniqueItems: true` as it is; `false` is the absence of the rule. */
+function uniqueness(json: Json, at: string): Json {
+  const value = json.uniqueItems;
+  if (value === undefined || value === false) return {};
+  if (value !== true) throw unsupported("uniqueItems", at, "it is not a boolean");
+  return { uniqueItems: true };
 }
 
 function annotationsOf(json: Json, at: string): Json {

@@ -71,12 +71,29 @@ describe("describedWithNotes: what a dialect without the field says in text", ()
           type: "array",
           minItems: 1,
           maxItems: 5,
-          rules: ["unique elements"],
+          uniqueItems: true,
+          rules: ["not empty"],
           items: { type: "number", exclusiveMaximum: 0, rules: ["checked by @IsAlpha()"] },
         },
         "parameter",
       ),
-    ).toBe("1 to 5 items; unique elements; each: below 0, checked by @IsAlpha()");
+    ).toBe("1 to 5 items; unique elements; not empty; each: below 0, checked by @IsAlpha()");
+    expect(
+      describedWithNotes(
+        { type: "array", items: { type: "array", items: { type: "string" }, uniqueItems: true } },
+        "parameter",
+      ),
+    ).toBe("each: unique elements");
+  });
+
+  it("uniqueItems: in words where the dialect has no field (the manifest, strict response_format)", () => {
+    const schema = { type: "array", items: { type: "string" }, uniqueItems: true } as const;
+    expect(describedWithNotes(schema, "parameter")).toBe("unique elements");
+    expect(describedWithNotes(schema, "property")).toBe("unique elements");
+    expect(describedWithNotes(schema, "strict-response-format")).toBe("unique elements");
+    expect(describedWithNotes(schema, "json-schema")).toBeUndefined();
+    expect(describedWithNotes(schema, "response-format")).toBeUndefined();
+    expect(describedWithNotes({ ...schema, uniqueItems: false }, "parameter")).toBeUndefined();
   });
 
   it("a nested property: its default too", () => {

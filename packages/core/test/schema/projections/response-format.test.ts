@@ -51,7 +51,13 @@ describe("responseFormatSchema", () => {
     properties: {
       code: { type: "string", pattern: "^[A-Z]{3}$", minLength: 3 },
       price: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 100 },
-      tags: { type: "array", items: { type: "string", format: "email" }, minItems: 1, maxItems: 5 },
+      tags: {
+        type: "array",
+        items: { type: "string", format: "email" },
+        minItems: 1,
+        maxItems: 5,
+        uniqueItems: true,
+      },
       link: { type: "string", format: "uri", description: "Where." },
       extras: { type: "array" },
       note: { type: "string", rules: ["not empty"] },
@@ -60,12 +66,18 @@ describe("responseFormatSchema", () => {
     required: ["code", "price", "tags", "link", "extras", "note", "answer"],
   };
 
-  it("strict: keeps the keywords strict mode accepts; formats it refuses and rules go to the description", () => {
+  it("strict: keeps the keywords strict mode accepts; formats and uniqueItems it refuses and rules go to the description", () => {
     const properties = responseFormatSchema(rules, true).properties as Record<string, unknown>;
     expect(properties).toEqual({
       code: { type: "string", pattern: "^[A-Z]{3}$", description: "at least 3 characters" },
       price: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 100 },
-      tags: { type: "array", minItems: 1, maxItems: 5, items: { type: "string", format: "email" } },
+      tags: {
+        type: "array",
+        minItems: 1,
+        maxItems: 5,
+        items: { type: "string", format: "email" },
+        description: "unique elements",
+      },
       link: { type: "string", description: "Where. (absolute URL, e.g. https://example.com/a)" },
       extras: {
         type: "array",
@@ -81,6 +93,13 @@ describe("responseFormatSchema", () => {
     expect(properties.code).toEqual({ type: "string", pattern: "^[A-Z]{3}$", minLength: 3 });
     expect(properties.link).toEqual({ type: "string", format: "uri", description: "Where." });
     expect(properties.extras).toEqual({ type: "array", items: {} });
+    expect(properties.tags).toEqual({
+      type: "array",
+      minItems: 1,
+      maxItems: 5,
+      uniqueItems: true,
+      items: { type: "string", format: "email" },
+    });
     expect(properties.note).toEqual({ type: "string", description: "not empty" });
   });
 });

@@ -73,6 +73,17 @@ describe("zod 4", () => {
     });
   });
 
+  test("uniqueItems (a zod array's metadata) is carried; false is its absence", () => {
+    const schema = schemaOfStandard(
+      z.object({
+        tags: z.array(z.string()).meta({ uniqueItems: true }),
+        notes: z.array(z.string()).meta({ uniqueItems: false }),
+      }),
+    );
+    expect(schema.properties?.tags).toEqual({ type: "array", items: { type: "string" }, uniqueItems: true });
+    expect(schema.properties?.notes).toEqual({ type: "array", items: { type: "string" } });
+  });
+
   test("nullability written as a type list becomes anyOf with null, bounds kept on their type", () => {
     const schema = schemaOfStandard(z.object({ n: z.number().min(2).nullable() }));
     expect(schema.properties?.n).toEqual({ anyOf: [{ type: "number", minimum: 2 }, { type: "null" }] });
@@ -286,6 +297,18 @@ describe("what the subset cannot carry is refused", () => {
       () => writing({ type: "object", properties: { a: { type: "string", pattern: "(?<" } } }),
       "UNSUPPORTED_KEYWORD",
       /"pattern" at \/properties\/a cannot be carried/,
+    ],
+    [
+      "uniqueItems that is not a boolean",
+      () => writing({ type: "object", properties: { a: { type: "array", uniqueItems: "yes" } } }),
+      "UNSUPPORTED_KEYWORD",
+      /"uniqueItems" at \/properties\/a cannot be carried: it is not a boolean/,
+    ],
+    [
+      "uniqueItems on a string",
+      () => writing({ type: "object", properties: { a: { type: "string", uniqueItems: true } } }),
+      "UNSUPPORTED_KEYWORD",
+      /"uniqueItems" at \/properties\/a applies to array values/,
     ],
     [
       "the schema false",

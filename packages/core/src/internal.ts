@@ -51,6 +51,7 @@ export {
   type RequestHandler,
   type RequestPacing,
 } from "./rpc/peer.js";
+export { canonicalJson } from "./schema/canonical-json.js";
 export { encodeResult } from "./schema/codecs/encode-results.js";
 export {
   builtInClassNames,

@@ -1,3 +1,4 @@
+import { canonicalJson } from "@executa/core/internal";
 import { asObject, type ChangeList, code, type JsonObject } from "./surface-change.js";
 
 /** Bounds whose raise narrows what a caller may send. */
@@ -194,7 +195,7 @@ function compareUnion(
   const old = membersOf(before);
   const next = membersOf(after);
   for (const member of [...old]) {
-    const same = next.findIndex((candidate) => canonical(candidate) === canonical(member));
+    const same = next.findIndex((candidate) => canonicalJson(candidate) === canonicalJson(member));
     if (same === -1) continue;
     old.splice(old.indexOf(member), 1);
     next.splice(same, 1);
@@ -219,17 +220,8 @@ function membersOf(schema: JsonObject): JsonObject[] {
 
 /** A member in words: its JSON, keys sorted, cut to a readable length. */
 function describe(member: JsonObject): string {
-  const text = canonical(member);
+  const text = canonicalJson(member) ?? "";
   return code(text.length > 80 ? `${text.slice(0, 79)}…` : text);
-}
-
-/** JSON with object keys sorted at every depth: equal schemas, equal text. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, entry: unknown) =>
-    typeof entry === "object" && entry !== null && !Array.isArray(entry)
-      ? Object.fromEntries(Object.entries(entry).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : entry,
-  );
 }
 
 function stringList(value: unknown): string[] {

@@ -4,6 +4,7 @@
  * read it from here, so they agree on what "equal" means and say it in the same words.
  */
 
+import { canonicalJson } from "./canonical-json.js";
 import { encodeResult } from "./codecs/encode-results.js";
 
 /** Where a list first repeats an element: its index, and the index of the element it equals. */
@@ -22,7 +23,7 @@ export interface RepeatedElement {
 export function firstRepeatedElement(list: readonly unknown[]): RepeatedElement | undefined {
   const seen = new Map<string | undefined, number>();
   for (let index = 0; index < list.length; index++) {
-    const key = JSON.stringify(encodeResult(list[index]), withSortedKeys);
+    const key = canonicalJson(encodeResult(list[index]));
     const first = seen.get(key);
     if (first !== undefined) return { index, first };
     seen.set(key, index);
@@ -33,11 +34,4 @@ export function firstRepeatedElement(list: readonly unknown[]): RepeatedElement 
 /** What is wrong with a list that repeats an element: `must have unique elements: element 2 repeats element 0`. */
 export function repeatedElementProblem({ index, first }: RepeatedElement): string {
   return `must have unique elements: element ${index} repeats element ${first}`;
-}
-
-/** A replacer writing every object's keys in one order, so that equal objects are equal text. */
-function withSortedKeys(_key: string, value: unknown): unknown {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
-  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(entries);
 }

@@ -231,6 +231,36 @@ describe("structured sampling on the local host", () => {
       grid: [[0, 0]],
     });
   });
+
+  it("tells apart the elements of a list that must not repeat", () => {
+    const unique = (items: Record<string, unknown>, minItems = 3) => ({
+      type: "array",
+      items,
+      minItems,
+      uniqueItems: true,
+    });
+    const schema = {
+      type: "object",
+      properties: {
+        tags: unique({ type: "string", maxLength: 4 }),
+        levels: unique({ enum: ["low", "high"] }, 2),
+        counts: unique({ type: "integer", minimum: 1 }),
+        flags: unique({ type: "boolean" }, 2),
+        points: unique({ type: "object", properties: { x: { type: "number" } }, required: ["x"] }),
+      },
+    };
+    const value = sampleForSchema(schema, "word");
+    expect(schemaIssues(value, schema)).toEqual([]);
+    expect(value).toEqual({
+      tags: ["word", "wo 2", "wo 3"],
+      levels: ["low", "high"],
+      counts: [1, 2, 3],
+      flags: [false, true],
+      points: [{ x: 0 }, { x: 1 }, { x: 2 }],
+    });
+    // Without uniqueItems the elements are alike, as before.
+    expect(sampleForSchema({ type: "array", items: { type: "integer" }, minItems: 2 }, "w")).toEqual([0, 0]);
+  });
 });
 
 describe("withRecordedReport", () => {

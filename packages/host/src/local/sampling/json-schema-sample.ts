@@ -5,8 +5,8 @@ import { resolveRef } from "./json-schema-ref.js";
  * every declared property (required or not), the first `enum`/`const` option, strings
  * taken from the prompt (its opening words for the root's properties, single words below)
  * and fitted to their length bounds, numbers at their
- * lower bound, `minItems` items (at least one). The local echo model answers with it, so
- * structured sampling works offline without scripted answers.
+ * lower bound, `minItems` items (at least one; told apart when `uniqueItems` asks). The
+ * local echo model answers with it, so structured sampling works offline without scripted answers.
  */
 export function sampleForSchema(schema: Record<string, unknown>, prompt: string): unknown {
   const words = prompt.split(/\s+/).filter(Boolean);
@@ -38,26 +38,31 @@ class Sampler {
     private readonly prompt: string,
   ) {}
 
-  value(raw: Schema, depth: number): unknown {
+  /**
+   * `variant` tells apart the elements of a list that must not repeat: element `n` takes the
+   * `n`th option, a bound plus `n`, a string ending in `n + 1` (as far as the schema allows).
+   */
+  value(raw: Schema, depth: number, variant = 0): unknown {
     const schema = resolveRef(raw, this.root);
     if ("const" in schema) return schema.const;
-    if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+    if (Array.isArray(schema.enum) && schema.enum.length > 0)
+      return schema.enum[variant % schema.enum.length];
     const option = [schema.anyOf, schema.oneOf].find(Array.isArray)?.find(isSchema);
-    if (option) return this.value(option, depth + 1);
-    if (Array.isArray(schema.allOf)) return this.merged(schema, depth);
+    if (option) return this.value(option, depth + 1, variant);
+    if (Array.isArray(schema.allOf)) return this.merged(schema, depth, variant);
     switch (this.typeOf(schema)) {
       case "object":
-        return this.object(schema, depth);
+        return this.object(schema, depth, variant);
       case "array":
         return this.array(schema, depth);
       case "string":
-        return this.string(schema, depth);
+        return this.string(schema, depth, variant);
       case "integer":
-        return integerIn(schema);
+        return shifted(integerIn(schema), variant, schema);
       case "number":
-        return numberIn(schema);
+        return shifted(numberIn(schema), variant, schema);
       case "boolean":
-        return false;
+        return variant % 2 === 1;
       default:
         return null;
     }
@@ -71,7 +76,7 @@ class Sampler {
     return isSchema(schema.items) ? "array" : "string";
   }
 
-  private merged(schema: Schema, depth: number): unknown {
+  private merged(schema: Schema, depth: number, variant: number): unknown {
     const parts = (schema.allOf as unknown[]).filter(isSchema).map((part) => resolveRef(part, this.root));
     const { allOf: _allOf, ...own } = schema;
     const merged: Schema = { ...own };
@@ -81,16 +86,16 @@ class Sampler {
         required: [...asList(merged.required), ...asList(part.required)],
       });
     }
-    return this.value(merged, depth + 1);
+    return this.value(merged, depth + 1, variant);
   }
 
-  private object(schema: Schema, depth: number): Record<string, unknown> {
+  private object(schema: Schema, depth: number, variant: number): Record<string, unknown> {
     const properties = isSchema(schema.properties) ? schema.properties : {};
     const required = new Set(asList(schema.required));
     const value: Record<string, unknown> = {};
     for (const [name, member] of Object.entries(properties)) {
       if (!isSchema(member) || (depth >= MAX_DEPTH && !required.has(name))) continue;
-      value[name] = this.value(member, depth + 1);
+      value[name] = this.value(member, depth + 1, variant);
     }
     return value;
   }
@@ -100,7 +105,8 @@ class Sampler {
     const max = typeof schema.maxItems === "number" ? schema.maxItems : Number.POSITIVE_INFINITY;
     const count = Math.min(Math.max(min, depth >= MAX_DEPTH ? 0 : 1), max);
     const items = isSchema(schema.items) ? schema.items : {};
-    return Array.from({ length: count }, () => this.value(items, depth + 1));
+    const unique = schema.uniqueItems === true;
+    return Array.from({ length: count }, (_, index) => this.value(items, depth + 1, unique ? index : 0));
   }
 
   /**
@@ -117,7 +123,7 @@ class Sampler {
     return opening;
   }
 
-  private string(schema: Schema, depth: number): string {
+  private string(schema: Schema, depth: number, variant: number): string {
     if (typeof schema.format === "string" && FORMATS[schema.format]) return FORMATS[schema.format]!;
     const base =
       depth === 0
@@ -128,7 +134,8 @@ class Sampler {
     const chars = [...base];
     const max = typeof schema.maxLength === "number" ? schema.maxLength : Number.POSITIVE_INFINITY;
     const min = typeof schema.minLength === "number" ? schema.minLength : 0;
-    const fitted = chars.slice(0, max);
+    const suffix = variant > 0 ? [...` ${variant + 1}`] : [];
+    const fitted = [...chars.slice(0, Math.max(0, max - suffix.length)), ...suffix].slice(-max);
     while (fitted.length < min) fitted.push(chars[fitted.length % chars.length] ?? "x");
     return fitted.join("");
   }
@@ -159,6 +166,15 @@ function numberIn(schema: Schema): number {
   if (typeof maximum === "number" && maximum < 0) return maximum;
   if (typeof exclusiveMaximum === "number" && exclusiveMaximum <= 0) return exclusiveMaximum - 1;
   return 0;
+}
+
+/** `value` moved up by `variant`, unless that would pass the schema's upper bound. */
+function shifted(value: number, variant: number, schema: Schema): number {
+  const moved = value + variant;
+  const { maximum, exclusiveMaximum } = schema;
+  if (typeof maximum === "number" && moved > maximum) return value;
+  if (typeof exclusiveMaximum === "number" && moved >= exclusiveMaximum) return value;
+  return moved;
 }
 
 function asList(value: unknown): string[] {

@@ -195,7 +195,8 @@ function compareUnion(
   const old = membersOf(before);
   const next = membersOf(after);
   for (const member of [...old]) {
-    const same = next.findIndex((candidate) => canonicalJson(candidate) === canonicalJson(member));
+    const text = canonicalJson(member);
+    const same = next.findIndex((candidate) => canonicalJson(candidate) === text);
     if (same === -1) continue;
     old.splice(old.indexOf(member), 1);
     next.splice(same, 1);

@@ -4,9 +4,9 @@ import { resolveRef } from "./json-schema-ref.js";
  * A deterministic value that satisfies a structured-output schema, built from the prompt:
  * every declared property (required or not), the first `enum`/`const` option, strings
  * taken from the prompt (its opening words for the root's properties, single words below)
- * and fitted to their length bounds, numbers at their
- * lower bound, `minItems` items (at least one; told apart when `uniqueItems` asks). The
- * local echo model answers with it, so structured sampling works offline without scripted answers.
+ * and fitted to their length bounds, numbers at their lower bound, `minItems` items (at
+ * least one; told apart when `uniqueItems` asks). The local echo model answers with it, so
+ * structured sampling works offline without scripted answers.
  */
 export function sampleForSchema(schema: Record<string, unknown>, prompt: string): unknown {
   const words = prompt.split(/\s+/).filter(Boolean);
@@ -135,7 +135,11 @@ class Sampler {
     const max = typeof schema.maxLength === "number" ? schema.maxLength : Number.POSITIVE_INFINITY;
     const min = typeof schema.minLength === "number" ? schema.minLength : 0;
     const suffix = variant > 0 ? [...` ${variant + 1}`] : [];
-    const fitted = [...chars.slice(0, Math.max(0, max - suffix.length)), ...suffix].slice(-max);
+    // A suffix longer than the bound keeps its last characters: the ones that differ.
+    const fitted = [
+      ...chars.slice(0, Math.max(0, max - suffix.length)),
+      ...suffix.slice(Math.max(0, suffix.length - max)),
+    ];
     while (fitted.length < min) fitted.push(chars[fitted.length % chars.length] ?? "x");
     return fitted.join("");
   }
